@@ -1,0 +1,6 @@
+export * from './complete.ts';
+export * from './decompose.ts';
+export * from './hand-set.ts';
+export * from './meld.ts';
+export * from './sacred-discard.ts';
+export * from './waits.ts';

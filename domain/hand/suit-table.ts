@@ -1,0 +1,86 @@
+// Per-suit lookup table: every way nine counts of one suit split into chows, pungs and at most one pair.
+// Built once, on first use, by enumerating set combinations (about 48,000) rather than searching hands.
+import { KIND_CHOW, KIND_PAIR, KIND_PUNG } from './hand-set.ts';
+
+/** 5^r: a suit's counts (each 0..4) read as a base-5 number index the table. */
+export const POW5: readonly number[] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
+const KEYS = 5 ** 9;
+
+// A local set is kind << 4 | rank (rank 0..8 within the suit).
+export const localKind = (local: number): number => local >> 4;
+export const localRank = (local: number): number => local & 15;
+
+interface SuitTable {
+  /** offsets[key] > 0: the arrangements of that suit shape start at pool[offsets[key]]. */
+  readonly offsets: Int32Array;
+  /** At an offset: the number of arrangements, then each as its length followed by its local sets. */
+  readonly pool: Int8Array;
+}
+
+let table: SuitTable | undefined;
+
+export function suitTable(): SuitTable {
+  table ??= buildSuitTable();
+  return table;
+}
+
+function buildSuitTable(): SuitTable {
+  // Set kinds within one suit: 7 chows and 9 pungs; enumerated as non-decreasing multisets.
+  const kinds: number[] = [];
+  for (let r = 0; r < 7; r++) kinds.push((KIND_CHOW << 4) | r);
+  for (let r = 0; r < 9; r++) kinds.push((KIND_PUNG << 4) | r);
+  const byKey = new Map<number, number[][]>();
+  const counts = new Int8Array(9);
+  const chosen: number[] = [];
+
+  const record = (): void => {
+    let key = 0;
+    for (let r = 0; r < 9; r++) key += counts[r]! * POW5[r]!;
+    const list = byKey.get(key);
+    if (list) list.push([...chosen]);
+    else byKey.set(key, [[...chosen]]);
+  };
+  const add = (local: number, sign: 1 | -1): boolean => {
+    const kind = localKind(local);
+    const rank = localRank(local);
+    if (kind === KIND_CHOW) {
+      for (let i = 0; i < 3; i++) counts[rank + i]! += sign;
+      return sign < 0 || (counts[rank]! <= 4 && counts[rank + 1]! <= 4 && counts[rank + 2]! <= 4);
+    }
+    counts[rank]! += sign * (kind === KIND_PAIR ? 2 : 3);
+    return sign < 0 || counts[rank]! <= 4;
+  };
+  const walk = (from: number, depth: number): void => {
+    for (let pair = -1; pair < 9; pair++) {
+      const local = (KIND_PAIR << 4) | pair;
+      if (pair >= 0) {
+        if (add(local, 1)) {
+          chosen.push(local);
+          record();
+          chosen.pop();
+        }
+        add(local, -1);
+      } else record();
+    }
+    if (depth === 4) return;
+    for (let i = from; i < kinds.length; i++) {
+      const local = kinds[i]!;
+      if (add(local, 1)) {
+        chosen.push(local);
+        walk(i, depth + 1);
+        chosen.pop();
+      }
+      add(local, -1);
+    }
+  };
+  walk(0, 0);
+
+  const offsets = new Int32Array(KEYS);
+  const values: number[] = [0]; // offset 0 means "no arrangement"
+  for (const [key, arrangements] of byKey) {
+    offsets[key] = values.length;
+    values.push(arrangements.length);
+    for (const arrangement of arrangements) values.push(arrangement.length, ...arrangement);
+  }
+  return { offsets, pool: Int8Array.from(values) };
+}

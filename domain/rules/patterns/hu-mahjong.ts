@@ -1,0 +1,267 @@
+// Hu Mahjong pattern list, seed 003 "List of Patterns" (003_cfd8ab0b6123cd10.txt), with its categories.
+import { FIRST_FLOWER, isDragon, isWind, type Tile } from '../../tiles/index.ts';
+import type { HandFacts } from './facts.ts';
+import type { Pattern, PatternTable } from './pattern.ts';
+
+export type HuCategory =
+  | 'basic'
+  | 'sequences'
+  | 'triplets'
+  | 'quads'
+  | 'honors'
+  | 'terminals'
+  | 'suit-based'
+  | 'consecutiveness'
+  | 'parallelity'
+  | 'three-colors'
+  | 'irregular'
+  | 'luck'
+  | 'non-winning';
+
+const yes = (condition: boolean): number => (condition ? 1 : 0);
+const suitOfTile = (t: Tile): number => (t / 9) | 0;
+const rankOfTile = (t: Tile): number => t % 9;
+
+/** The largest number of identical chows. */
+function mostIdenticalChows(chows: readonly Tile[]): number {
+  let most = 0;
+  for (const c of chows) {
+    let n = 0;
+    for (const d of chows) if (d === c) n++;
+    if (n > most) most = n;
+  }
+  return most;
+}
+
+/** Two identical chows, twice: two different doubled chows, or one chow four times. */
+function twoPairsOfIdenticalChows(chows: readonly Tile[]): boolean {
+  if (chows.length !== 4) return false;
+  const [a, b, c, d] = [...chows].sort((x, y) => x - y) as [Tile, Tile, Tile, Tile];
+  return a === b && c === d;
+}
+
+/**
+ * Four sets that split into two pairs, each pair the same numbers in two different suits, both pairs in the
+ * same two suits (the category is "Parallelity or Two Colors"; the seed's examples use two suits).
+ */
+function parallelTwice(sets: readonly Tile[]): boolean {
+  if (sets.length !== 4 || sets.some((t) => t >= 27)) return false;
+  const [a, b, c, d] = sets as [Tile, Tile, Tile, Tile];
+  const parallel = (x: Tile, y: Tile): boolean =>
+    rankOfTile(x) === rankOfTile(y) && suitOfTile(x) !== suitOfTile(y);
+  const suitPair = (x: Tile, y: Tile): number => (1 << suitOfTile(x)) | (1 << suitOfTile(y));
+  const pairing = (w: Tile, x: Tile, y: Tile, z: Tile): boolean =>
+    parallel(w, x) && parallel(y, z) && suitPair(w, x) === suitPair(y, z);
+  return pairing(a, b, c, d) || pairing(a, c, b, d) || pairing(a, d, b, c);
+}
+
+/** Some rank appears as a set in all three suits. */
+function inThreeSuits(sets: readonly Tile[]): boolean {
+  for (let rank = 0; rank < 9; rank++) {
+    let suits = 0;
+    for (const t of sets) if (t < 27 && rankOfTile(t) === rank) suits |= 1 << suitOfTile(t);
+    if (suits === 7) return true;
+  }
+  return false;
+}
+
+/** The longest run of pungs on consecutive ranks of one suit. */
+function longestPungRun(pungs: readonly Tile[]): number {
+  let longest = 0;
+  for (const start of pungs) {
+    if (start >= 27) continue;
+    let length = 1;
+    while (rankOfTile(start) + length < 9 && pungs.includes(start + length)) length++;
+    if (length > longest) longest = length;
+  }
+  return longest;
+}
+
+const oneSuit = (groups: number): boolean => {
+  const suits = groups & 7;
+  return suits === 1 || suits === 2 || suits === 4;
+};
+
+function valueTriplets(f: HandFacts): number {
+  let n = 0;
+  for (const t of f.pungs) {
+    if (isDragon(t)) n++;
+    // Prevalent and seat wind are counted apart, so a pung of a wind that is both counts twice.
+    if (t === f.situation.prevalentWind) n++;
+    if (t === f.situation.seatWind) n++;
+  }
+  return n;
+}
+
+const dragonPungs = (f: HandFacts): number => f.pungs.filter(isDragon).length;
+const windPungs = (f: HandFacts): number => f.pungs.filter(isWind).length;
+
+function isNineGates(f: HandFacts): boolean {
+  if (!f.noMelds || f.shape !== 'standard' || !oneSuit(f.groupsUsed) || (f.groupsUsed & 24) !== 0) return false;
+  const base = (f.groupsUsed & 1 ? 0 : f.groupsUsed & 2 ? 1 : 2) * 9;
+  const needed = [3, 1, 1, 1, 1, 1, 1, 1, 3];
+  return needed.every((n, r) => f.concealed[base + r]! >= n);
+}
+
+function isSevenConsecutivePairs(f: HandFacts): boolean {
+  if (f.shape !== 'seven-pairs') return false;
+  const first = f.pairs[0]!;
+  return first < 27 && rankOfTile(first) <= 2 && f.pairs.every((t, i) => t === first + i);
+}
+
+const FLOWER_SETS = [FIRST_FLOWER, FIRST_FLOWER + 4];
+function flowerSets(f: HandFacts): number {
+  return FLOWER_SETS.filter((first) => [0, 1, 2, 3].every((i) => f.situation.flowers.includes(first + i))).length;
+}
+
+const p = (pattern: Pattern<HuCategory>): Pattern<HuCategory> => pattern;
+
+export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
+  // Basic. All Sequences asks for a concealed hand: the seed's scoring example, an opened hand, totals 6100,
+  // which its payouts confirm, though the terms it lists (All Sequences among them) add up to 6600.
+  p({ id: 'all-sequences', name: 'All Sequences', chinese: '平和', category: 'basic', points: 500, qualifiesWin: true, supersedes: [],
+    count: (f) => yes(f.shape === 'standard' && f.chows.length === 4 && f.concealedHand) }),
+  p({ id: 'all-simples', name: 'All Simples', chinese: '断么', category: 'basic', points: 500, qualifiesWin: true, supersedes: [],
+    count: (f) => yes(f.allSimples) }),
+  p({ id: 'fully-concealed-hand', name: 'Fully Concealed Hand', chinese: '门清', category: 'basic', points: 500, qualifiesWin: true, supersedes: [],
+    count: (f) => yes(f.concealedHand && f.situation.winType === 'self-draw') }),
+  // Sequences
+  p({ id: 'two-pure-sequences', name: 'Two Pure Sequences', chinese: '一般高', category: 'sequences', points: 500, qualifiesWin: true, supersedes: [],
+    count: (f) => yes(mostIdenticalChows(f.chows) >= 2) }),
+  p({ id: 'three-pure-sequences', name: 'Three Pure Sequences', chinese: '一色三同顺', category: 'sequences', points: 4000, qualifiesWin: true,
+    supersedes: ['two-pure-sequences'], count: (f) => yes(mostIdenticalChows(f.chows) >= 3) }),
+  p({ id: 'four-pure-sequences', name: 'Four Pure Sequences', chinese: '一色四同顺', category: 'sequences', points: 20000, limit: 4, qualifiesWin: true,
+    supersedes: ['three-pure-sequences', 'two-pure-sequences-twice'], count: (f) => yes(mostIdenticalChows(f.chows) === 4) }),
+  p({ id: 'pure-straight', name: 'Pure Straight', chinese: '一气通贯', category: 'sequences', points: 2000, qualifiesWin: true, supersedes: [],
+    count: (f) => yes([0, 9, 18].some((b) => f.chows.includes(b) && f.chows.includes(b + 3) && f.chows.includes(b + 6))) }),
+  p({ id: 'two-pure-sequences-twice', name: 'Two Pure Sequences Twice', chinese: '两般高', category: 'sequences', points: 3000, qualifiesWin: true,
+    supersedes: ['two-pure-sequences'], count: (f) => yes(twoPairsOfIdenticalChows(f.chows)) }),
+  // Triplets
+  p({ id: 'all-triplets', name: 'All Triplets', chinese: '对对和', category: 'triplets', points: 2000, qualifiesWin: true, supersedes: [],
+    count: (f) => yes(f.shape === 'standard' && f.pungs.length === 4) }),
+  p({ id: 'three-concealed-triplets', name: 'Three Concealed Triplets', chinese: '三暗刻', category: 'triplets', points: 2000, qualifiesWin: true,
+    supersedes: [], count: (f) => yes(f.concealedPungs >= 3) }),
+  p({ id: 'four-concealed-triplets', name: 'Four Concealed Triplets', chinese: '四暗刻', category: 'triplets', points: 8000, limit: 1, qualifiesWin: true,
+    supersedes: ['three-concealed-triplets', 'all-triplets'], count: (f) => yes(f.concealedPungs === 4) }),
+  // Quads
+  p({ id: 'one-quad', name: 'One Quad', chinese: '一杠', category: 'quads', points: 500, qualifiesWin: false, supersedes: [],
+    count: (f) => yes(f.kongs >= 1) }),
+  p({ id: 'two-quads', name: 'Two Quads', chinese: '二杠', category: 'quads', points: 2000, qualifiesWin: true, supersedes: ['one-quad'],
+    count: (f) => yes(f.kongs >= 2) }),
+  p({ id: 'three-quads', name: 'Three Quads', chinese: '三杠', category: 'quads', points: 4000, qualifiesWin: true, supersedes: ['two-quads'],
+    count: (f) => yes(f.kongs >= 3) }),
+  p({ id: 'four-quads', name: 'Four Quads', chinese: '四杠', category: 'quads', points: 20000, limit: 4, qualifiesWin: true,
+    supersedes: ['three-quads'], count: (f) => yes(f.kongs === 4) }),
+  // Honors
+  p({ id: 'value-triplet', name: 'Value Triplet', chinese: '箭刻/圈风刻/门风刻', category: 'honors', points: 500, qualifiesWin: true,
+    supersedes: [], count: valueTriplets }),
+  p({ id: 'little-three-dragons', name: 'Little Three Dragons', chinese: '小三元', category: 'honors', points: 3000, qualifiesWin: true,
+    supersedes: [], count: (f) => yes(dragonPungs(f) === 2 && isDragon(f.pair)) }),
+  p({ id: 'big-three-dragons', name: 'Big Three Dragons', chinese: '大三元', category: 'honors', points: 8000, limit: 1, qualifiesWin: true,
+    supersedes: [], count: (f) => yes(dragonPungs(f) === 3) }),
+  p({ id: 'little-four-winds', name: 'Little Four Winds', chinese: '小四喜', category: 'honors', points: 12000, limit: 2, qualifiesWin: true,
+    supersedes: [], count: (f) => yes(windPungs(f) === 3 && isWind(f.pair)) }),
+  p({ id: 'big-four-winds', name: 'Big Four Winds', chinese: '大四喜', category: 'honors', points: 16000, limit: 3, qualifiesWin: true,
+    supersedes: [], count: (f) => yes(windPungs(f) === 4) }),
+  p({ id: 'all-honors', name: 'All Honors', chinese: '字一色', category: 'honors', points: 12000, limit: 2, qualifiesWin: true, supersedes: [],
+    count: (f) => yes(f.allHonors) }),
+  // Terminals
+  p({ id: 'half-outside-hand', name: 'Half Outside Hand', chinese: '全带么', category: 'terminals', points: 3000, qualifiesWin: true,
+    supersedes: [], count: (f) => yes(f.everyGroupTerminalOrHonor) }),
+  p({ id: 'fully-outside-hand', name: 'Fully Outside Hand', chinese: '純全带么', category: 'terminals', points: 4000, qualifiesWin: true,
+    supersedes: ['half-outside-hand'], count: (f) => yes(f.everyGroupTerminal) }),
+  p({ id: 'all-terminals-and-honors', name: 'All Terminals and Honors', chinese: '混老头', category: 'terminals', points: 4000, qualifiesWin: true,
+    supersedes: ['half-outside-hand'], count: (f) => yes(f.allTerminalsOrHonors && f.shape !== 'thirteen-orphans') }),
+  p({ id: 'all-terminals', name: 'All Terminals', chinese: '清老头', category: 'terminals', points: 12000, limit: 2, qualifiesWin: true,
+    supersedes: ['fully-outside-hand', 'all-terminals-and-honors'], count: (f) => yes(f.allTerminals) }),
+  // Suit-based
+  p({ id: 'all-types', name: 'All Types', chinese: '五门齐', category: 'suit-based', points: 500, qualifiesWin: true, supersedes: [],
+    count: (f) => yes(f.groupsUsed === 31) }),
+  p({ id: 'half-flush', name: 'Half Flush', chinese: '混一色', category: 'suit-based', points: 3000, qualifiesWin: true, supersedes: [],
+    count: (f) => yes(oneSuit(f.groupsUsed) && (f.groupsUsed & 24) !== 0) }),
+  p({ id: 'full-flush', name: 'Full Flush', chinese: '清一色', category: 'suit-based', points: 4000, qualifiesWin: true, supersedes: ['half-flush'],
+    count: (f) => yes(oneSuit(f.groupsUsed) && (f.groupsUsed & 24) === 0) }),
+  p({ id: 'all-green', name: 'All Green', chinese: '绿一色', category: 'suit-based', points: 12000, limit: 2, qualifiesWin: true,
+    supersedes: ['half-flush', 'full-flush'], count: (f) => yes(f.allGreen) }),
+  p({ id: 'nine-gates', name: 'Nine Gates', chinese: '九莲宝灯', category: 'suit-based', points: 16000, limit: 3, qualifiesWin: true,
+    supersedes: ['full-flush'], count: (f) => yes(isNineGates(f)) }),
+  // Consecutiveness
+  p({ id: 'three-consecutive-triplets', name: 'Three Consecutive Triplets', chinese: '三节高', category: 'consecutiveness', points: 4000,
+    qualifiesWin: true, supersedes: [], count: (f) => yes(longestPungRun(f.pungs) >= 3) }),
+  p({ id: 'four-consecutive-triplets', name: 'Four Consecutive Triplets', chinese: '四节高', category: 'consecutiveness', points: 8000,
+    limit: 1, qualifiesWin: true, supersedes: ['three-consecutive-triplets'], count: (f) => yes(longestPungRun(f.pungs) >= 4) }),
+  // Parallelity or two colors
+  p({ id: 'parallel-sequences-twice', name: 'Parallel Sequences Twice', chinese: '双喜临门', category: 'parallelity', points: 2000,
+    qualifiesWin: true, supersedes: [], count: (f) => yes(parallelTwice(f.chows)) }),
+  p({ id: 'parallel-triplets-twice', name: 'Parallel Triplets Twice', chinese: '两双同刻', category: 'parallelity', points: 4000,
+    qualifiesWin: true, supersedes: [], count: (f) => yes(parallelTwice(f.pungs)) }),
+  // Three colors
+  p({ id: 'three-color-sequences', name: 'Three-color Sequences', chinese: '三色三同顺', category: 'three-colors', points: 2000,
+    qualifiesWin: true, supersedes: [], count: (f) => yes(inThreeSuits(f.chows)) }),
+  p({ id: 'three-color-triplets', name: 'Three-color Triplets', chinese: '三同刻', category: 'three-colors', points: 4000,
+    qualifiesWin: true, supersedes: [], count: (f) => yes(inThreeSuits(f.pungs)) }),
+  // Irregular hands
+  p({ id: 'seven-pairs', name: 'Seven Pairs', chinese: '七对', category: 'irregular', points: 2000, qualifiesWin: true, supersedes: [],
+    count: (f) => yes(f.shape === 'seven-pairs') }),
+  p({ id: 'seven-consecutive-pairs', name: 'Seven Consecutive Pairs', chinese: '连七对', category: 'irregular', points: 8000, limit: 1,
+    qualifiesWin: true, supersedes: ['seven-pairs'], count: (f) => yes(isSevenConsecutivePairs(f)) }),
+  p({ id: 'thirteen-orphans', name: 'Thirteen Orphans', chinese: '十三么', category: 'irregular', points: 8000, limit: 1, qualifiesWin: true,
+    supersedes: [], count: (f) => yes(f.shape === 'thirteen-orphans') }),
+  p({ id: 'eight-immortals', name: 'Eight Immortals', chinese: '八仙过海', category: 'irregular', points: 8000, limit: 1, qualifiesWin: true,
+    supersedes: [], count: (f) => yes(flowerSets(f) === 2) }),
+  // Luck-based bonuses: they qualify any hand for a win.
+  p({ id: 'after-a-kong', name: 'After a Kong', chinese: '杠上开花', category: 'luck', points: 1000, qualifiesWin: true, supersedes: [],
+    count: (f) => f.situation.luck.afterKong }),
+  p({ id: 'after-a-flower', name: 'After a Flower', chinese: '杠上开花', category: 'luck', points: 500, qualifiesWin: true, supersedes: [],
+    count: (f) => f.situation.luck.afterFlower }),
+  p({ id: 'robbing-the-kong', name: 'Robbing the Kong', chinese: '抢杠', category: 'luck', points: 1000, qualifiesWin: true, supersedes: [],
+    count: (f) => yes(f.situation.winType === 'robbing-kong') }),
+  p({ id: 'last-tile', name: 'Winning on the Last Draw/Discard', chinese: '海底捞月', category: 'luck', points: 1000, qualifiesWin: true,
+    supersedes: [], count: (f) => yes(f.situation.luck.lastTile) }),
+  p({ id: 'blessing-of-heaven', name: 'Blessing of Heaven', chinese: '天胡', category: 'luck', points: 8000, limit: 1, qualifiesWin: true,
+    supersedes: [], count: (f) => yes(f.situation.luck.heaven) }),
+  p({ id: 'blessing-of-earth', name: 'Blessing of Earth', chinese: '地胡', category: 'luck', points: 8000, limit: 1, qualifiesWin: true,
+    supersedes: [], count: (f) => yes(f.situation.luck.earth) }),
+  // Non-winning bonuses: they add points but never make a hand eligible.
+  p({ id: 'flower-tile', name: 'Flower Tile', chinese: '花牌', category: 'non-winning', points: 100, qualifiesWin: false, supersedes: [],
+    // A flower inside a complete Flower Set is scored by the set, which implies it.
+    count: (f) => f.situation.flowers.length - 4 * flowerSets(f) }),
+  p({ id: 'flower-set', name: 'Flower Set', chinese: '花杠', category: 'non-winning', points: 1000, qualifiesWin: false, supersedes: [],
+    count: flowerSets }),
+];
+
+/** Seed 003: "Hand scores are limited to 8000 base points." */
+export const HU_MAHJONG_LIMIT = 8000;
+
+/** Pattern options of the hu-mahjong preset (docs/rules.md says why each exists). */
+export interface HuMahjongPatternOptions {
+  /** All Sequences only for a hand without exposed melds (default: the seed's worked example totals 6100). */
+  readonly allSequencesConcealedOnly: boolean;
+}
+
+export const HU_MAHJONG_TABLE: PatternTable = { patterns: HU_MAHJONG_PATTERNS, limitPoints: HU_MAHJONG_LIMIT };
+
+const OPEN_ALL_SEQUENCES_TABLE: PatternTable = {
+  patterns: HU_MAHJONG_PATTERNS.map((pattern) =>
+    pattern.id === 'all-sequences'
+      ? { ...pattern, count: (f: HandFacts) => yes(f.shape === 'standard' && f.chows.length === 4) }
+      : pattern,
+  ),
+  limitPoints: HU_MAHJONG_LIMIT,
+};
+
+export function huMahjongTable(options: HuMahjongPatternOptions): PatternTable {
+  return options.allSequencesConcealedOnly ? HU_MAHJONG_TABLE : OPEN_ALL_SEQUENCES_TABLE;
+}
+
+/**
+ * All Terminal and Honor Discards (么九池), seed 003: 4000 on reaching exhaustive draw having discarded only
+ * terminals and honours, none of them called. It is no winning hand, so it stands apart from the table.
+ */
+export const ALL_TERMINAL_HONOR_DISCARDS = {
+  id: 'all-terminal-and-honor-discards',
+  name: 'All Terminal and Honor Discards',
+  chinese: '么九池',
+  category: 'irregular',
+  points: 4000,
+} as const;

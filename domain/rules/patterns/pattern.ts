@@ -1,0 +1,110 @@
+// Patterns as data, and the one place where supersession, limits and eligibility are resolved.
+import type { HandFacts } from './facts.ts';
+
+/** How many times a limit: 1 = limit, 4 = quadruple limit. The points stay as the rule text lists them. */
+export type LimitMultiple = 1 | 2 | 3 | 4;
+
+export interface Pattern<Category extends string = string> {
+  readonly id: string;
+  readonly name: string;
+  readonly chinese: string;
+  readonly category: Category;
+  /** Points per occurrence. */
+  readonly points: number;
+  readonly limit?: LimitMultiple;
+  /** False for bonuses that never make a hand eligible on their own (flowers, One Quad). */
+  readonly qualifiesWin: boolean;
+  /** Patterns of the same category this one implies and so replaces; resolved transitively. */
+  readonly supersedes: readonly string[];
+  /** How many times the pattern occurs in the hand (0 = absent). */
+  readonly count: (facts: HandFacts) => number;
+}
+
+export interface ScoredPattern {
+  readonly id: string;
+  readonly name: string;
+  readonly chinese: string;
+  readonly count: number;
+  /** count × the pattern's points. */
+  readonly points: number;
+}
+
+export interface PatternScore {
+  /** The hand shows a pattern that may win (or a luck bonus, which qualifies any hand). */
+  readonly eligible: boolean;
+  /** Points after the limit: the best limit hand alone, or the sum capped at the table's limit. */
+  readonly points: number;
+  /** The patterns that count toward points. */
+  readonly patterns: readonly ScoredPattern[];
+  /** The sum exceeded the limit and was cut to it. */
+  readonly capped: boolean;
+}
+
+export interface PatternTable {
+  readonly patterns: readonly Pattern[];
+  /** Cap on the sum of non-limit patterns (seed 003: 8000). */
+  readonly limitPoints: number;
+}
+
+/** Index i of the table → indices of the patterns it supersedes, transitively. */
+export function supersessionClosure(patterns: readonly Pattern[]): number[][] {
+  const index = new Map(patterns.map((p, i) => [p.id, i]));
+  const direct = patterns.map((p) =>
+    p.supersedes.map((id) => {
+      const i = index.get(id);
+      if (i === undefined) throw new Error(`pattern ${p.id} supersedes unknown pattern ${id}`);
+      if (patterns[i]!.category !== p.category) {
+        throw new Error(`pattern ${p.id} supersedes ${id} of another category: the rule text forbids it`);
+      }
+      return i;
+    }),
+  );
+  return direct.map((_, start) => {
+    const seen = new Set<number>();
+    const stack = [...direct[start]!];
+    while (stack.length > 0) {
+      const i = stack.pop()!;
+      if (seen.has(i)) continue;
+      seen.add(i);
+      stack.push(...direct[i]!);
+    }
+    return [...seen];
+  });
+}
+
+/** Scores facts against a table: counts, supersession, then the limit rule. */
+export function resolvePatterns(table: PatternTable, closure: readonly number[][], facts: HandFacts): PatternScore {
+  const { patterns } = table;
+  const counts = new Int32Array(patterns.length);
+  for (let i = 0; i < patterns.length; i++) counts[i] = patterns[i]!.count(facts);
+  for (let i = 0; i < patterns.length; i++) {
+    if (counts[i]! > 0) for (const j of closure[i]!) counts[j] = 0;
+  }
+  let eligible = false;
+  let bestLimit = -1;
+  let sum = 0;
+  for (let i = 0; i < patterns.length; i++) {
+    if (counts[i] === 0) continue;
+    const pattern = patterns[i]!;
+    if (pattern.qualifiesWin) eligible = true;
+    if (pattern.limit !== undefined) {
+      if (bestLimit < 0 || pattern.points > patterns[bestLimit]!.points) bestLimit = i;
+    } else sum += counts[i]! * pattern.points;
+  }
+  const scored = (i: number): ScoredPattern => {
+    const p = patterns[i]!;
+    return { id: p.id, name: p.name, chinese: p.chinese, count: counts[i]!, points: counts[i]! * p.points };
+  };
+  if (bestLimit >= 0) {
+    // Only the most valuable limit hand is scored; nothing stacks on a limit.
+    return { eligible, points: patterns[bestLimit]!.points, patterns: [scored(bestLimit)], capped: false };
+  }
+  const listed: ScoredPattern[] = [];
+  for (let i = 0; i < patterns.length; i++) if (counts[i]! > 0) listed.push(scored(i));
+  return {
+    eligible,
+    points: Math.min(sum, table.limitPoints),
+    patterns: listed,
+    capped: sum > table.limitPoints,
+  };
+}

@@ -1,0 +1,2 @@
+export * from './notation.ts';
+export * from './tile.ts';
