@@ -51,3 +51,18 @@ export function setContains(code: number, tile: Tile): boolean {
   const first = codeTile(code);
   return codeKind(code) === KIND_CHOW ? tile >= first && tile <= first + 2 : tile === first;
 }
+
+export function setTiles(set: HandSet): Tile[] {
+  switch (set.kind) {
+    case 'chow':
+      return [set.tile, set.tile + 1, set.tile + 2];
+    case 'pung':
+      return [set.tile, set.tile, set.tile];
+    case 'kong':
+      return [set.tile, set.tile, set.tile, set.tile];
+    case 'pair':
+      return [set.tile, set.tile];
+    case 'single':
+      return [set.tile];
+  }
+}

@@ -1,0 +1,36 @@
+// Checks every preset of the score contract shares: options against the preset's schema, who may claim.
+import type { z } from 'zod';
+import type { Seat } from '../seats.ts';
+import { invalid } from './outcome.ts';
+import { fieldName, type ScoreRequest } from './schema.ts';
+
+export function optionsOf<Schema extends z.ZodType>(schema: Schema, options: unknown): z.output<Schema> {
+  const parsed = schema.safeParse(options);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  return invalid(fieldName(['options', ...issue.path]), issue.message);
+}
+
+/** Seats in play, the discarder present exactly when the win is on another's tile, one claim per seat. */
+export function validateClaimants(request: ScoreRequest, seats: readonly Seat[]): void {
+  const inPlay = (seat: Seat, field: string): void => {
+    if (!seats.includes(seat)) invalid(field, `seat ${seat} is not in play at a ${seats.length}-player table (${seats.join(', ')})`);
+  };
+  inPlay(request.prevalentWind, 'prevalentWind');
+  if (request.winType === 'self-draw') {
+    if (request.from !== undefined) invalid('from', 'a self-draw win has no discarder: leave from out');
+    if (request.claims.length !== 1) invalid('claims', `a self-draw win has exactly one claim, not ${request.claims.length}`);
+  } else {
+    if (request.from === undefined) {
+      invalid('from', request.winType === 'discard' ? 'a discard win needs the discarder' : 'robbing the kong needs the player whose kong was robbed');
+    }
+    inPlay(request.from!, 'from');
+  }
+  const seen = new Set<Seat>();
+  request.claims.forEach((claim, i) => {
+    inPlay(claim.seat, `claims[${i}].seat`);
+    if (claim.seat === request.from) invalid(`claims[${i}].seat`, `${claim.seat} cannot win on their own ${request.winType === 'discard' ? 'discard' : 'kong'}`);
+    if (seen.has(claim.seat)) invalid(`claims[${i}].seat`, `${claim.seat} claims twice`);
+    seen.add(claim.seat);
+  });
+}

@@ -1,0 +1,42 @@
+// Seats are winds; turn order is E → S → W → N → E (spec/score-contract.md). Smaller tables drop N, then W.
+import { EAST, type Tile } from '../tiles/index.ts';
+
+export const SEATS = ['E', 'S', 'W', 'N'] as const;
+export type Seat = (typeof SEATS)[number];
+export type PlayerCount = 2 | 3 | 4;
+
+export function seatsInPlay(players: PlayerCount): readonly Seat[] {
+  return SEATS.slice(0, players);
+}
+
+/** The wind tile of a seat: E → East (27) … N → North (30). */
+export function windTileOf(seat: Seat): Tile {
+  return EAST + SEATS.indexOf(seat);
+}
+
+/** Seats after `from` in turn order, `from` excluded: the order in which claims on its discard rank. */
+export function turnOrderAfter(from: Seat, players: PlayerCount): Seat[] {
+  const seats = seatsInPlay(players);
+  const start = seats.indexOf(from);
+  return Array.from({ length: seats.length - 1 }, (_, i) => seats[(start + 1 + i) % seats.length]!);
+}
+
+/** Points per seat, every seat in play present, in seat order. */
+export type Deltas = Partial<Record<Seat, number>>;
+
+export interface Transfer {
+  readonly from: Seat;
+  readonly to: Seat;
+  readonly points: number;
+  readonly reason: string;
+}
+
+export function deltasOf(transfers: readonly Transfer[], players: PlayerCount): Deltas {
+  const deltas: Deltas = {};
+  for (const seat of seatsInPlay(players)) deltas[seat] = 0;
+  for (const { from, to, points } of transfers) {
+    deltas[from] = (deltas[from] ?? 0) - points;
+    deltas[to] = (deltas[to] ?? 0) + points;
+  }
+  return deltas;
+}

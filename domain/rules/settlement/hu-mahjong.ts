@@ -1,0 +1,58 @@
+// Hu Mahjong payout scheme, seed 003 "Payout Scheme" (003_cfd8ab0b6123cd10.txt).
+import type { WinType } from '../patterns/facts.ts';
+import { type PlayerCount, type Seat, seatsInPlay, type Transfer } from '../seats.ts';
+
+/** Seed 003: "Win by discard (4/3/2 player): base points ×3/×2.5/×2". */
+export const DISCARD_MULTIPLIER: Record<PlayerCount, number> = { 4: 3, 3: 2.5, 2: 2 };
+/** "bonus 100 base points for each repeat in their dealership". */
+export const DEALER_REPEAT_BONUS = 100;
+/** "Upon reaching a dealer's eighth repeat, everyone's winning hands are awarded 4000 more base points." */
+export const EIGHTH_REPEAT = 8;
+export const EIGHTH_REPEAT_BONUS = 4000;
+
+export interface BaseBonus {
+  readonly name: string;
+  readonly points: number;
+}
+
+/**
+ * Base points a winning hand is paid on: its hand score plus the dealership bonuses. The bonuses are awarded
+ * to the hand after the 8000 limit (they are no patterns, and the eighth-repeat bonus would otherwise vanish).
+ */
+export function basePointsOf(
+  handScore: number,
+  winnerIsDealer: boolean,
+  dealerRepeats: number,
+): { base: number; bonuses: BaseBonus[] } {
+  const bonuses: BaseBonus[] = [];
+  if (winnerIsDealer && dealerRepeats > 0) {
+    bonuses.push({ name: `Dealer repeat ×${dealerRepeats}`, points: DEALER_REPEAT_BONUS * dealerRepeats });
+  }
+  if (dealerRepeats === EIGHTH_REPEAT) bonuses.push({ name: 'Eighth repeat', points: EIGHTH_REPEAT_BONUS });
+  return { base: handScore + bonuses.reduce((sum, b) => sum + b.points, 0), bonuses };
+}
+
+export interface HuWin {
+  readonly players: PlayerCount;
+  readonly winType: WinType;
+  readonly winner: Seat;
+  /** The discarder, or the player whose added kong was robbed (who pays as the discarder). */
+  readonly from?: Seat;
+  readonly basePoints: number;
+}
+
+export function huMahjongWinTransfers(win: HuWin): Transfer[] {
+  const { players, winner, basePoints } = win;
+  switch (win.winType) {
+    case 'self-draw':
+      return seatsInPlay(players)
+        .filter((seat) => seat !== winner)
+        .map((seat) => ({ from: seat, to: winner, points: basePoints, reason: 'self-draw win' }));
+    case 'discard':
+    case 'robbing-kong': {
+      if (win.from === undefined) throw new Error(`a ${win.winType} win needs the seat that pays`);
+      const reason = win.winType === 'discard' ? 'discard win' : 'robbing the kong: paid as the discarder';
+      return [{ from: win.from, to: winner, points: basePoints * DISCARD_MULTIPLIER[players], reason }];
+    }
+  }
+}
