@@ -25,7 +25,11 @@ export function runScore(file: string, io: Io = processIo): number {
   try {
     text = file === '-' ? io.readStdin() : readFileSync(file, 'utf8');
   } catch (error) {
-    return reportInvalid(io, 'FILE', `cannot read ${file === '-' ? 'standard input' : file}: ${(error as Error).message}`);
+    return reportInvalid(
+      io,
+      'FILE',
+      `cannot read ${file === '-' ? 'standard input' : file}: ${(error as Error).message}`,
+    );
   }
   let input: unknown;
   try {
@@ -44,7 +48,9 @@ function report(io: Io, outcome: ScoreOutcome): number {
     case 'invalid':
       return reportInvalid(io, outcome.field, outcome.message);
     case 'not-a-win':
-      io.stdout(`${JSON.stringify({ error: { code: 'not-a-win', seat: outcome.seat, message: outcome.message } }, null, 2)}\n`);
+      io.stdout(
+        `${JSON.stringify({ error: { code: 'not-a-win', seat: outcome.seat, message: outcome.message } }, null, 2)}\n`,
+      );
       io.stderr(`not a win: ${outcome.message}\n`);
       return EXIT_NOT_A_WIN;
   }

@@ -80,7 +80,6 @@ export function completeShapes(counts: ArrayLike<number>, meldCount = 0): Shape[
 export function isComplete(counts: ArrayLike<number>, meldCount = 0): boolean {
   if (sizeOf(counts) !== concealedSizeFor(meldCount)) return false;
   return (
-    isStandardComplete(counts) ||
-    (meldCount === 0 && (isSevenPairs(counts) || isThirteenOrphans(counts)))
+    isStandardComplete(counts) || (meldCount === 0 && (isSevenPairs(counts) || isThirteenOrphans(counts)))
   );
 }

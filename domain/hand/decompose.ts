@@ -64,7 +64,11 @@ export function standardArrangements(counts: ArrayLike<number>): number[][] {
  * A decomposition is listed once per distinct set the winning tile could have completed (a 3m that
  * completes either 123m or 33m gives two), since that choice decides whether a triplet counts as concealed.
  */
-export function decompose(concealed: ArrayLike<number>, melds: readonly Meld[], winningTile: Tile = -1): Decomposition[] {
+export function decompose(
+  concealed: ArrayLike<number>,
+  melds: readonly Meld[],
+  winningTile: Tile = -1,
+): Decomposition[] {
   const shapes = completeShapes(concealed, melds.length);
   const declared = melds.map(meldCode);
   const result: Decomposition[] = [];

@@ -1,5 +1,5 @@
 // Declared melds: chow, pung, and exposed or concealed kong. A meld is fixed: decomposition never splits it.
-import { formatTiles, type Tile, isSuited, rankOf, suitOf } from '../tiles/index.ts';
+import { formatTiles, isSuited, rankOf, suitOf, type Tile } from '../tiles/index.ts';
 
 export type MeldKind = 'chow' | 'pung' | 'kong';
 
@@ -29,7 +29,9 @@ export function meldFromTiles(tiles: readonly Tile[], concealed = false): Meld {
   }
   if (concealed) throw new MeldError(`"${shown}" cannot be concealed: only a kong is declared concealed`);
   if (sorted.length !== 3) {
-    throw new MeldError(`"${shown}" is no meld: a chow or pung has 3 tiles and a kong 4, not ${sorted.length}`);
+    throw new MeldError(
+      `"${shown}" is no meld: a chow or pung has 3 tiles and a kong 4, not ${sorted.length}`,
+    );
   }
   if (allSame) return { kind: 'pung', tile: first, concealed: false };
   const isRun =
@@ -38,7 +40,8 @@ export function meldFromTiles(tiles: readonly Tile[], concealed = false): Meld {
     sorted[1] === first + 1 &&
     sorted[2] === first + 2 &&
     suitOf(first) === suitOf(first + 2);
-  if (!isRun) throw new MeldError(`"${shown}" is no meld: neither three identical tiles nor a run in one suit`);
+  if (!isRun)
+    throw new MeldError(`"${shown}" is no meld: neither three identical tiles nor a run in one suit`);
   return { kind: 'chow', tile: first, concealed: false };
 }
 

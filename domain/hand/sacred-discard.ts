@@ -5,7 +5,11 @@ import type { Meld } from './meld.ts';
 import { waits } from './waits.ts';
 
 /** The player's own discards that are among the waits of their ready hand: non-empty means barred. */
-export function sacredDiscards(concealed: ArrayLike<number>, melds: readonly Meld[], discards: readonly Tile[]): Tile[] {
+export function sacredDiscards(
+  concealed: ArrayLike<number>,
+  melds: readonly Meld[],
+  discards: readonly Tile[],
+): Tile[] {
   const waiting = new Set(waits(concealed, melds));
   return [...new Set(discards.filter((t) => waiting.has(t)))];
 }

@@ -49,7 +49,7 @@ function standardWaits(counts: ArrayLike<number>, found: Uint8Array): void {
     if (n === 2) honorPairs++;
   }
   if (honorPairs > 1) whole[3] = false;
-  const pairOf = (group: number, size: number): number => (size % 3 === 2 ? 1 : 0);
+  const pairOf = (size: number): number => (size % 3 === 2 ? 1 : 0);
 
   for (let group = 0; group < 4; group++) {
     let othersPairs = 0;
@@ -57,13 +57,13 @@ function standardWaits(counts: ArrayLike<number>, found: Uint8Array): void {
     for (let g = 0; g < 4; g++) {
       if (g === group) continue;
       if (!whole[g] || sizes[g]! % 3 === 1) othersWhole = false;
-      othersPairs += pairOf(g, sizes[g]!);
+      othersPairs += pairOf(sizes[g]!);
     }
     if (!othersWhole) continue;
     const pairsNeeded = 1 - othersPairs;
     if (pairsNeeded < 0) continue;
     const grownSize = sizes[group]! + 1;
-    if (pairOf(group, grownSize) !== pairsNeeded || grownSize % 3 === 1) continue;
+    if (pairOf(grownSize) !== pairsNeeded || grownSize % 3 === 1) continue;
     if (group < 3) {
       for (let r = 0; r < 9; r++) {
         if (counts[group * 9 + r]! >= 4) continue;

@@ -1,5 +1,5 @@
 // Tile notation of spec/score-contract.md: compact ("123m456p11z5f") and Unicode (U+1F000..U+1F029), both ways.
-import { ALL_TILE_KINDS, FIRST_FLOWER, SUIT_LETTERS, type Tile, rankOf, suitOf, TILE_KINDS } from './tile.ts';
+import { ALL_TILE_KINDS, FIRST_FLOWER, rankOf, SUIT_LETTERS, suitOf, TILE_KINDS, type Tile } from './tile.ts';
 
 export class TileNotationError extends Error {
   override readonly name = 'TileNotationError';
@@ -41,7 +41,9 @@ export function parseTiles(text: string): Tile[] {
     const size = SUIT_SIZE[letter];
     if (size !== undefined) {
       if (pendingDigits.length === 0) {
-        throw new TileNotationError(`suit letter '${ch}' at position ${at} in "${text}" has no digits before it`);
+        throw new TileNotationError(
+          `suit letter '${ch}' at position ${at} in "${text}" has no digits before it`,
+        );
       }
       for (const { digit, at: digitAt } of pendingDigits) {
         if (digit < 1 || digit > size) {
@@ -63,7 +65,8 @@ export function parseTiles(text: string): Tile[] {
       tiles.push(FROM_UNICODE[code - 0x1f000]!);
       continue;
     }
-    const shown = code > 0x7e || code < 0x20 ? `U+${code.toString(16).toUpperCase().padStart(4, '0')}` : `'${ch}'`;
+    const shown =
+      code > 0x7e || code < 0x20 ? `U+${code.toString(16).toUpperCase().padStart(4, '0')}` : `'${ch}'`;
     throw new TileNotationError(`unexpected character ${shown} at position ${at} in "${text}"`);
   }
   if (pendingDigits.length > 0) {

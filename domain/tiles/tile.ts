@@ -27,7 +27,7 @@ export function isValidTile(t: number): t is Tile {
 }
 
 export function suitOf(t: Tile): Suit {
-  return t >= FIRST_FLOWER ? Suit.Flowers : ((t / 9) | 0) as Suit;
+  return t >= FIRST_FLOWER ? Suit.Flowers : (((t / 9) | 0) as Suit);
 }
 
 /** Rank within the suit: 0..8 for suited tiles, 0..6 for honours, 0..7 for flowers. */

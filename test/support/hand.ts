@@ -1,6 +1,6 @@
 // Test fixtures in tile notation: hand('123m 456p 11z') and winning hands for the scorer.
 import { type Meld, meldFromTiles } from '../../domain/hand/index.ts';
-import { NO_LUCK, type Luck, type WinSituation, type WinType } from '../../domain/rules/patterns/facts.ts';
+import { type Luck, NO_LUCK, type WinSituation, type WinType } from '../../domain/rules/patterns/facts.ts';
 import type { WinningHand } from '../../domain/rules/patterns/score.ts';
 import { countsOf, parseTiles, type Tile } from '../../domain/tiles/index.ts';
 

@@ -14,22 +14,33 @@ export function optionsOf<Schema extends z.ZodType>(schema: Schema, options: unk
 /** Seats in play, the discarder present exactly when the win is on another's tile, one claim per seat. */
 export function validateClaimants(request: ScoreRequest, seats: readonly Seat[]): void {
   const inPlay = (seat: Seat, field: string): void => {
-    if (!seats.includes(seat)) invalid(field, `seat ${seat} is not in play at a ${seats.length}-player table (${seats.join(', ')})`);
+    if (!seats.includes(seat))
+      invalid(field, `seat ${seat} is not in play at a ${seats.length}-player table (${seats.join(', ')})`);
   };
   inPlay(request.prevalentWind, 'prevalentWind');
   if (request.winType === 'self-draw') {
     if (request.from !== undefined) invalid('from', 'a self-draw win has no discarder: leave from out');
-    if (request.claims.length !== 1) invalid('claims', `a self-draw win has exactly one claim, not ${request.claims.length}`);
+    if (request.claims.length !== 1)
+      invalid('claims', `a self-draw win has exactly one claim, not ${request.claims.length}`);
   } else {
     if (request.from === undefined) {
-      invalid('from', request.winType === 'discard' ? 'a discard win needs the discarder' : 'robbing the kong needs the player whose kong was robbed');
+      invalid(
+        'from',
+        request.winType === 'discard'
+          ? 'a discard win needs the discarder'
+          : 'robbing the kong needs the player whose kong was robbed',
+      );
     }
     inPlay(request.from!, 'from');
   }
   const seen = new Set<Seat>();
   request.claims.forEach((claim, i) => {
     inPlay(claim.seat, `claims[${i}].seat`);
-    if (claim.seat === request.from) invalid(`claims[${i}].seat`, `${claim.seat} cannot win on their own ${request.winType === 'discard' ? 'discard' : 'kong'}`);
+    if (claim.seat === request.from)
+      invalid(
+        `claims[${i}].seat`,
+        `${claim.seat} cannot win on their own ${request.winType === 'discard' ? 'discard' : 'kong'}`,
+      );
     if (seen.has(claim.seat)) invalid(`claims[${i}].seat`, `${claim.seat} claims twice`);
     seen.add(claim.seat);
   });

@@ -1,16 +1,17 @@
 // The score contract for the hu-mahjong preset, seed 003: tiles scored by the pattern table, paid by the
 // payout scheme, several claims on one discard settled by the multipleWinners option.
-import { formatTiles, isFlower, type Tile, TILE_KINDS } from '../../tiles/index.ts';
+
 import { type HandSet, type Meld, MeldError, meldFromTiles, setTiles } from '../../hand/index.ts';
+import { formatTiles, isFlower, TILE_KINDS, type Tile } from '../../tiles/index.ts';
 import { type Luck, NO_LUCK, type WinSituation } from '../patterns/facts.ts';
 import { huMahjongTable } from '../patterns/hu-mahjong.ts';
 import { scoreHand } from '../patterns/score.ts';
 import { type HuMahjongOptions, HuMahjongOptionsSchema } from '../rulesets/hu-mahjong.ts';
-import { basePointsOf, EIGHTH_REPEAT, huMahjongWinTransfers } from '../settlement/hu-mahjong.ts';
 import { deltasOf, type Seat, seatsInPlay, type Transfer, turnOrderAfter, windTileOf } from '../seats.ts';
+import { basePointsOf, EIGHTH_REPEAT, huMahjongWinTransfers } from '../settlement/hu-mahjong.ts';
+import { optionsOf, validateClaimants } from './common.ts';
 import { invalid, type ScoreOutcome, type WinnerOutput } from './outcome.ts';
 import type { ClaimRequest, ScoreRequest } from './schema.ts';
-import { optionsOf, validateClaimants } from './common.ts';
 
 interface ScoredClaim {
   readonly seat: Seat;
@@ -23,18 +24,25 @@ export function scoreHuMahjong(request: ScoreRequest): ScoreOutcome {
   const seats = seatsInPlay(options.players);
   validateClaimants(request, seats);
   if (request.dealerRepeats > EIGHTH_REPEAT) {
-    invalid('dealerRepeats', `at most ${EIGHTH_REPEAT} in hu-mahjong: the seat winds rotate when the eighth repeat concludes`);
+    invalid(
+      'dealerRepeats',
+      `at most ${EIGHTH_REPEAT} in hu-mahjong: the seat winds rotate when the eighth repeat concludes`,
+    );
   }
   if (request.loserScores !== undefined) invalid('loserScores', 'loserScores is for chinese-classical only');
   if (request.penalties !== undefined && request.penalties.length > 0) {
-    invalid('penalties', 'penalties are not yet supported for hu-mahjong (they come with the settlement rules)');
+    invalid(
+      'penalties',
+      'penalties are not yet supported for hu-mahjong (they come with the settlement rules)',
+    );
   }
   const table = huMahjongTable(options);
   const scored: ScoredClaim[] = [];
   for (const [index, claim] of request.claims.entries()) {
     const hand = readClaim(request, claim, index);
     const result = scoreHand(table, hand);
-    if (!result.win) return { kind: 'not-a-win', seat: claim.seat, message: `${claim.seat}: ${result.message}` };
+    if (!result.win)
+      return { kind: 'not-a-win', seat: claim.seat, message: `${claim.seat}: ${result.message}` };
     const dealer = claim.seat === 'E';
     const { base, bonuses } = basePointsOf(result.points, dealer, request.dealerRepeats);
     scored.push({
@@ -46,7 +54,9 @@ export function scoreHuMahjong(request: ScoreRequest): ScoreOutcome {
         effectiveScore: base,
         patterns: result.patterns.map(({ name, chinese, points }) => ({ name, chinese, points })),
         ...(bonuses.length > 0 ? { bonuses } : {}),
-        ...(result.decomposition ? { sets: setsInNotation(result.decomposition.sets, result.decomposition.winningSet) } : {}),
+        ...(result.decomposition
+          ? { sets: setsInNotation(result.decomposition.sets, result.decomposition.winningSet) }
+          : {}),
       },
     });
   }
@@ -63,7 +73,12 @@ export function scoreHuMahjong(request: ScoreRequest): ScoreOutcome {
   );
   return {
     kind: 'scored',
-    output: { winners: winners.map((w) => w.output), lapsed, transfers, deltas: deltasOf(transfers, options.players) },
+    output: {
+      winners: winners.map((w) => w.output),
+      lapsed,
+      transfers,
+      deltas: deltasOf(transfers, options.players),
+    },
   };
 }
 
@@ -94,14 +109,18 @@ function arbitrate(
 
 function readClaim(request: ScoreRequest, claim: ClaimRequest, index: number) {
   const at = `claims[${index}]`;
-  if (claim.hand === undefined) invalid(`${at}.hand`, 'hu-mahjong scores the tiles: give hand and winningTile');
-  if (claim.winningTile === undefined) invalid(`${at}.winningTile`, 'hu-mahjong scores the tiles: give the winning tile');
+  if (claim.hand === undefined)
+    invalid(`${at}.hand`, 'hu-mahjong scores the tiles: give hand and winningTile');
+  if (claim.winningTile === undefined)
+    invalid(`${at}.winningTile`, 'hu-mahjong scores the tiles: give the winning tile');
   const handTiles = claim.hand!;
   const winning = claim.winningTile!;
   handTiles.forEach((t) => {
-    if (t >= TILE_KINDS) invalid(`${at}.hand`, `${formatTiles([t])} is a flower: flowers go in flowers, not in the hand`);
+    if (t >= TILE_KINDS)
+      invalid(`${at}.hand`, `${formatTiles([t])} is a flower: flowers go in flowers, not in the hand`);
   });
-  if (winning.length !== 1) invalid(`${at}.winningTile`, `one tile expected, got ${winning.length} ("${formatTiles(winning)}")`);
+  if (winning.length !== 1)
+    invalid(`${at}.winningTile`, `one tile expected, got ${winning.length} ("${formatTiles(winning)}")`);
   const melds: Meld[] = claim.melds.map((meld, m) => {
     try {
       return meldFromTiles(meld.tiles, meld.concealed);
@@ -111,13 +130,18 @@ function readClaim(request: ScoreRequest, claim: ClaimRequest, index: number) {
     }
   });
   const flowers = claim.flowers.map((f, i): Tile => {
-    if (f.length !== 1 || !isFlower(f[0]!)) invalid(`${at}.flowers[${i}]`, `"${formatTiles(f)}" is not one flower tile (1f..8f)`);
+    if (f.length !== 1 || !isFlower(f[0]!))
+      invalid(`${at}.flowers[${i}]`, `"${formatTiles(f)}" is not one flower tile (1f..8f)`);
     return f[0]!;
   });
-  if (new Set(flowers).size !== flowers.length) invalid(`${at}.flowers`, 'a flower is listed twice: each exists once');
+  if (new Set(flowers).size !== flowers.length)
+    invalid(`${at}.flowers`, 'a flower is listed twice: each exists once');
   const winningTile = winning[0]!;
   if (isFlower(winningTile) && (flowers.includes(winningTile) || flowers.length !== 7)) {
-    invalid(`${at}.winningTile`, 'a flower wins only as the eighth flower (Eight Immortals): list the other seven in flowers');
+    invalid(
+      `${at}.winningTile`,
+      'a flower wins only as the eighth flower (Eight Immortals): list the other seven in flowers',
+    );
   }
   const luck = claim.luck ?? NO_LUCK;
   checkLuck(request, claim.seat, luck, `${at}.luck`);
@@ -139,8 +163,10 @@ function checkLuck(request: ScoreRequest, seat: Seat, luck: Luck, at: string): v
   if ((luck.afterKong > 0 || luck.afterFlower > 0) && !selfDraw) {
     invalid(at, 'afterKong and afterFlower need a self-draw win: the replacement tile is drawn');
   }
-  if (luck.heaven && (seat !== 'E' || !selfDraw)) invalid(`${at}.heaven`, 'Blessing of Heaven is for the dealer (E) winning by self-draw');
-  if (luck.earth && (seat === 'E' || !selfDraw)) invalid(`${at}.earth`, 'Blessing of Earth is for a non-dealer winning by self-draw');
+  if (luck.heaven && (seat !== 'E' || !selfDraw))
+    invalid(`${at}.heaven`, 'Blessing of Heaven is for the dealer (E) winning by self-draw');
+  if (luck.earth && (seat === 'E' || !selfDraw))
+    invalid(`${at}.earth`, 'Blessing of Earth is for a non-dealer winning by self-draw');
 }
 
 function setsInNotation(sets: readonly HandSet[], winningSet: number): string[] {

@@ -31,7 +31,10 @@ function scoreFor(preset: Preset): typeof scoreHuMahjong {
     case 'mahjong-house':
     case 'table-law':
       return () => {
-        throw new InvalidInput('ruleset', `${preset} is not yet supported by the score calculator (hu-mahjong is)`);
+        throw new InvalidInput(
+          'ruleset',
+          `${preset} is not yet supported by the score calculator (hu-mahjong is)`,
+        );
       };
   }
 }

@@ -4,7 +4,13 @@ import { z } from 'zod';
 import { parseTiles, type Tile, TileNotationError } from '../../tiles/index.ts';
 import { SEATS } from '../seats.ts';
 
-export const PRESETS = ['hu-mahjong', 'four-seas', 'chinese-classical', 'mahjong-house', 'table-law'] as const;
+export const PRESETS = [
+  'hu-mahjong',
+  'four-seas',
+  'chinese-classical',
+  'mahjong-house',
+  'table-law',
+] as const;
 export type Preset = (typeof PRESETS)[number];
 
 const tiles = z.string().transform((text, ctx): Tile[] => {

@@ -2,14 +2,23 @@
 // (completed to fourteen where the seed shows only the sets that matter), each asserting the exact points.
 import { describe, expect, it } from 'vitest';
 import { hand, type WinSpec, winningHand } from '../../../test/support/hand.ts';
-import { ALL_TERMINAL_HONOR_DISCARDS, HU_MAHJONG_PATTERNS, HU_MAHJONG_TABLE, huMahjongTable } from './hu-mahjong.ts';
-import { scoreHand } from './score.ts';
+import {
+  ALL_TERMINAL_HONOR_DISCARDS,
+  HU_MAHJONG_PATTERNS,
+  HU_MAHJONG_TABLE,
+  huMahjongTable,
+} from './hu-mahjong.ts';
 import { supersessionClosure } from './pattern.ts';
+import { scoreHand } from './score.ts';
 
 function scored(tiles: string, spec: WinSpec = {}) {
   const result = scoreHand(HU_MAHJONG_TABLE, winningHand(tiles, spec));
   if (!result.win) throw new Error(`expected a win, got ${result.reason}: ${result.message}`);
-  return { total: result.points, patterns: result.patterns.map((p) => `${p.name} ${p.points}`).sort(), capped: result.capped };
+  return {
+    total: result.points,
+    patterns: result.patterns.map((p) => `${p.name} ${p.points}`).sort(),
+    capped: result.capped,
+  };
 }
 
 const expectScore = (tiles: string, spec: WinSpec, patterns: string[], total: number): void => {
@@ -31,7 +40,12 @@ describe('Hu Mahjong basic patterns', () => {
     expect(scored(tiles, { winType: 'discard' }).patterns).not.toContain('Fully Concealed Hand 500');
   });
   it('Fully Concealed Hand: concealed quads are allowed', () => {
-    expectScore('234m 678s 345s 99m', { melds: ['+5555p'], winType: 'self-draw' }, ['Fully Concealed Hand 500', 'One Quad 500'], 1000);
+    expectScore(
+      '234m 678s 345s 99m',
+      { melds: ['+5555p'], winType: 'self-draw' },
+      ['Fully Concealed Hand 500', 'One Quad 500'],
+      1000,
+    );
   });
 });
 
@@ -41,7 +55,12 @@ describe('Hu Mahjong sequences', () => {
   });
   it('Three Pure Sequences: 4000, superseding Two Pure Sequences, read as chows because that scores more', () => {
     // Read as 111m 222m 333m (the 1m from the discard) the hand makes Three Consecutive Triplets, 4000: less than 4500.
-    expectScore('🀇🀈🀉 🀇🀈🀉 🀇🀈🀉 456p 99s', { win: '1m' }, ['Three Pure Sequences 4000', 'All Sequences 500'], 4500);
+    expectScore(
+      '🀇🀈🀉 🀇🀈🀉 🀇🀈🀉 456p 99s',
+      { win: '1m' },
+      ['Three Pure Sequences 4000', 'All Sequences 500'],
+      4500,
+    );
   });
   it('Four Pure Sequences: 20000, quadruple limit', () => {
     expectScore('🀇🀈🀉 🀇🀈🀉 🀇🀈🀉 🀇🀈🀉 99s', {}, ['Four Pure Sequences 20000'], 20000);
@@ -61,7 +80,12 @@ describe('Hu Mahjong triplets', () => {
     expectScore('🀁🀁🀁 🀆🀆🀆 🀒🀒', { melds: ['🀈🀈🀈', '🀕🀕🀕'] }, ['All Triplets 2000', 'Value Triplet 1000'], 3000);
   });
   it('Three Concealed Triplets: 2000', () => {
-    expectScore('222m 444p 666s 88m', { melds: ['345s'] }, ['Three Concealed Triplets 2000', 'All Simples 500'], 2500);
+    expectScore(
+      '222m 444p 666s 88m',
+      { melds: ['345s'] },
+      ['Three Concealed Triplets 2000', 'All Simples 500'],
+      2500,
+    );
   });
   it('a triplet completed by a discard is not concealed', () => {
     expectScore('222m 444p 666s 88m', { melds: ['345s'], win: '6s' }, ['All Simples 500'], 500);
@@ -83,7 +107,12 @@ describe('Hu Mahjong quads', () => {
     expectScore('678p 44p', { melds: ['🀑🀑🀑🀑', '🀔🀔🀔🀔', '345m'] }, ['Two Quads 2000', 'All Simples 500'], 2500);
   });
   it('Three Quads: 4000', () => {
-    expectScore('345p 66p', { melds: ['🀑🀑🀑🀑', '🀔🀔🀔🀔', '🀍🀍🀍🀍'] }, ['Three Quads 4000', 'All Simples 500'], 4500);
+    expectScore(
+      '345p 66p',
+      { melds: ['🀑🀑🀑🀑', '🀔🀔🀔🀔', '🀍🀍🀍🀍'] },
+      ['Three Quads 4000', 'All Simples 500'],
+      4500,
+    );
   });
   it('Four Quads: 20000, quadruple limit', () => {
     expectScore('33m', { melds: ['🀑🀑🀑🀑', '🀔🀔🀔🀔', '🀍🀍🀍🀍', '🀅🀅🀅🀅'] }, ['Four Quads 20000'], 20000);
@@ -123,7 +152,12 @@ describe('Hu Mahjong terminals', () => {
     expectScore('🀐🀑🀒 🀍🀎🀏 🀙🀚🀛 🀡🀡🀡 🀇🀇', {}, ['Fully Outside Hand 4000'], 4000);
   });
   it('All Terminals and Honors: 4000', () => {
-    expectScore('🀘🀘🀘 🀃🀃🀃 🀄︎🀄︎', { melds: ['🀇🀇🀇', '🀏🀏🀏'] }, ['All Terminals and Honors 4000', 'All Triplets 2000'], 6000);
+    expectScore(
+      '🀘🀘🀘 🀃🀃🀃 🀄︎🀄︎',
+      { melds: ['🀇🀇🀇', '🀏🀏🀏'] },
+      ['All Terminals and Honors 4000', 'All Triplets 2000'],
+      6000,
+    );
   });
   it('All Terminals: 12000, double limit', () => {
     expectScore('🀇🀇🀇 🀏🀏🀏 🀐🀐🀐 🀘🀘🀘 🀙🀙', {}, ['All Terminals 12000'], 12000);
@@ -156,7 +190,12 @@ describe('Hu Mahjong suit-based patterns', () => {
 
 describe('Hu Mahjong consecutiveness, parallelity and three colors', () => {
   it('Three Consecutive Triplets: 4000, read as triplets because that scores more than three pure sequences', () => {
-    expectScore('🀝🀝🀝 🀞🀞🀞 🀟🀟🀟 123m 99s', {}, ['Three Consecutive Triplets 4000', 'Three Concealed Triplets 2000'], 6000);
+    expectScore(
+      '🀝🀝🀝 🀞🀞🀞 🀟🀟🀟 123m 99s',
+      {},
+      ['Three Consecutive Triplets 4000', 'Three Concealed Triplets 2000'],
+      6000,
+    );
   });
   it('Four Consecutive Triplets: 8000, limit', () => {
     expectScore('🀝🀝🀝 🀞🀞🀞 🀟🀟🀟 🀠🀠🀠 99s', { win: '8p' }, ['Four Consecutive Triplets 8000'], 8000);
@@ -165,15 +204,28 @@ describe('Hu Mahjong consecutiveness, parallelity and three colors', () => {
     expectScore('🀇🀈🀉 🀐🀑🀒 🀋🀌🀍 🀔🀕🀖 99p', {}, ['Parallel Sequences Twice 2000', 'All Sequences 500'], 2500);
   });
   it('Parallel Triplets Twice: 4000', () => {
-    expectScore('🀚🀚🀚 🀝🀝🀝 88s', { melds: ['🀈🀈🀈', '🀋🀋🀋'] },
-      ['Parallel Triplets Twice 4000', 'All Triplets 2000', 'All Simples 500'], 6500);
+    expectScore(
+      '🀚🀚🀚 🀝🀝🀝 88s',
+      { melds: ['🀈🀈🀈', '🀋🀋🀋'] },
+      ['Parallel Triplets Twice 4000', 'All Triplets 2000', 'All Simples 500'],
+      6500,
+    );
   });
   it('Three-color Sequences: 2000', () => {
-    expectScore('🀋🀌🀍 🀔🀕🀖 🀝🀞🀟 234m 88p', {}, ['Three-color Sequences 2000', 'All Sequences 500', 'All Simples 500'], 3000);
+    expectScore(
+      '🀋🀌🀍 🀔🀕🀖 🀝🀞🀟 234m 88p',
+      {},
+      ['Three-color Sequences 2000', 'All Sequences 500', 'All Simples 500'],
+      3000,
+    );
   });
   it('Three-color Triplets: 4000', () => {
-    expectScore('🀍🀍🀍 🀖🀖🀖 🀟🀟🀟 234m 55p', {},
-      ['Three-color Triplets 4000', 'Three Concealed Triplets 2000', 'All Simples 500'], 6500);
+    expectScore(
+      '🀍🀍🀍 🀖🀖🀖 🀟🀟🀟 234m 55p',
+      {},
+      ['Three-color Triplets 4000', 'Three Concealed Triplets 2000', 'All Simples 500'],
+      6500,
+    );
   });
 });
 
@@ -192,11 +244,19 @@ describe('Hu Mahjong irregular hands', () => {
     expectScore('🀇🀇🀏🀐🀘🀙🀡🀀🀁🀂🀃🀄︎🀅🀆', {}, ['Thirteen Orphans 8000'], 8000);
   });
   it('Eight Immortals: 8000, limit, on eight declared flowers', () => {
-    expectScore('123s123p789p9p 9p', { melds: ['123m'], flowers: '🀢🀣🀤🀥 🀦🀧🀨🀩' }, ['Eight Immortals 8000'], 8000);
+    expectScore(
+      '123s123p789p9p 9p',
+      { melds: ['123m'], flowers: '🀢🀣🀤🀥 🀦🀧🀨🀩' },
+      ['Eight Immortals 8000'],
+      8000,
+    );
   });
   it('Eight Immortals wins on the eighth flower whatever the hand', () => {
     const won = winningHand('159m 159p 159s 1234z 8f', { flowers: '1234567f' });
-    const result = scoreHand(HU_MAHJONG_TABLE, { ...won, situation: { ...won.situation, flowers: [...won.situation.flowers, won.winningTile] } });
+    const result = scoreHand(HU_MAHJONG_TABLE, {
+      ...won,
+      situation: { ...won.situation, flowers: [...won.situation.flowers, won.winningTile] },
+    });
     expect(result).toMatchObject({ win: true, points: 8000, decomposition: null });
   });
   it('All Terminal and Honor Discards: 4000, scored at exhaustive draw, not as a winning pattern', () => {
@@ -209,43 +269,85 @@ describe('Hu Mahjong luck-based bonuses qualify any hand', () => {
   // 678m 345p 2222s declared, 789s EE: no pattern of its own.
   const patternless = { tiles: '789s 11z', melds: ['678m', '345p', '2222s'] };
   it('the hand alone is no win', () => {
-    expect(scoreHand(HU_MAHJONG_TABLE, winningHand(patternless.tiles, { melds: patternless.melds }))).toMatchObject({
+    expect(
+      scoreHand(HU_MAHJONG_TABLE, winningHand(patternless.tiles, { melds: patternless.melds })),
+    ).toMatchObject({
       win: false,
       reason: 'no-pattern',
     });
   });
   it('After a Kong: 1000', () => {
-    expectScore(patternless.tiles, { melds: patternless.melds, winType: 'self-draw', luck: { afterKong: 1 } },
-      ['After a Kong 1000', 'One Quad 500'], 1500);
+    expectScore(
+      patternless.tiles,
+      { melds: patternless.melds, winType: 'self-draw', luck: { afterKong: 1 } },
+      ['After a Kong 1000', 'One Quad 500'],
+      1500,
+    );
   });
   it('After a Kong stacks with each consecutive instance, 500 after a flower', () => {
-    expectScore(patternless.tiles, { melds: patternless.melds, winType: 'self-draw', luck: { afterKong: 2, afterFlower: 1 } },
-      ['After a Kong 2000', 'After a Flower 500', 'One Quad 500'], 3000);
+    expectScore(
+      patternless.tiles,
+      { melds: patternless.melds, winType: 'self-draw', luck: { afterKong: 2, afterFlower: 1 } },
+      ['After a Kong 2000', 'After a Flower 500', 'One Quad 500'],
+      3000,
+    );
   });
   it('Robbing the Kong: 1000', () => {
-    expectScore('23s 11z 4s', { melds: ['678m', '345p', '789s'], winType: 'robbing-kong' }, ['Robbing the Kong 1000'], 1000);
+    expectScore(
+      '23s 11z 4s',
+      { melds: ['678m', '345p', '789s'], winType: 'robbing-kong' },
+      ['Robbing the Kong 1000'],
+      1000,
+    );
   });
   it('Winning on the Last Draw/Discard: 1000', () => {
-    expectScore('23s 11z 4s', { melds: ['678m', '345p', '789s'], luck: { lastTile: true } }, ['Winning on the Last Draw/Discard 1000'], 1000);
+    expectScore(
+      '23s 11z 4s',
+      { melds: ['678m', '345p', '789s'], luck: { lastTile: true } },
+      ['Winning on the Last Draw/Discard 1000'],
+      1000,
+    );
   });
   it('Blessing of Heaven and Blessing of Earth: 8000, limit', () => {
     const tiles = '🀋🀌🀍 🀙🀚🀛 🀒🀓🀔 🀖🀗🀘 🀂🀂';
-    expectScore(tiles, { seat: 'E', winType: 'self-draw', luck: { heaven: true } }, ['Blessing of Heaven 8000'], 8000);
-    expectScore(tiles, { seat: 'S', winType: 'self-draw', luck: { earth: true } }, ['Blessing of Earth 8000'], 8000);
+    expectScore(
+      tiles,
+      { seat: 'E', winType: 'self-draw', luck: { heaven: true } },
+      ['Blessing of Heaven 8000'],
+      8000,
+    );
+    expectScore(
+      tiles,
+      { seat: 'S', winType: 'self-draw', luck: { earth: true } },
+      ['Blessing of Earth 8000'],
+      8000,
+    );
   });
 });
 
 describe('Hu Mahjong non-winning bonuses', () => {
   const simples = { tiles: '456s 88p', melds: ['2222s', '678m', '345p'] };
   it('Flower Tile: 100', () => {
-    expectScore(simples.tiles, { melds: simples.melds, flowers: '🀢' }, ['All Simples 500', 'One Quad 500', 'Flower Tile 100'], 1100);
+    expectScore(
+      simples.tiles,
+      { melds: simples.melds, flowers: '🀢' },
+      ['All Simples 500', 'One Quad 500', 'Flower Tile 100'],
+      1100,
+    );
   });
   it('Flower Set: 1000 for the four flowers, which it supersedes as single flowers', () => {
-    expectScore(simples.tiles, { melds: simples.melds, flowers: '🀢🀣🀤🀥 🀦' },
-      ['All Simples 500', 'One Quad 500', 'Flower Set 1000', 'Flower Tile 100'], 2100);
+    expectScore(
+      simples.tiles,
+      { melds: simples.melds, flowers: '🀢🀣🀤🀥 🀦' },
+      ['All Simples 500', 'One Quad 500', 'Flower Set 1000', 'Flower Tile 100'],
+      2100,
+    );
   });
   it('flowers never qualify a hand', () => {
-    const result = scoreHand(HU_MAHJONG_TABLE, winningHand('789s 11z', { melds: ['678m', '345p', '789p'], flowers: '🀢🀣🀤🀥' }));
+    const result = scoreHand(
+      HU_MAHJONG_TABLE,
+      winningHand('789s 11z', { melds: ['678m', '345p', '789p'], flowers: '🀢🀣🀤🀥' }),
+    );
     expect(result).toMatchObject({ win: false, reason: 'no-pattern' });
   });
 });
@@ -281,15 +383,28 @@ describe('the pattern table', () => {
     expect(new Set(HU_MAHJONG_PATTERNS.map((p) => p.id)).size).toBe(HU_MAHJONG_PATTERNS.length);
   });
   it('a winning tile on a hand that is not complete is no win', () => {
-    expect(scoreHand(HU_MAHJONG_TABLE, winningHand('123m 456p 789s 124z 55z'))).toMatchObject({ win: false, reason: 'no-complete-shape' });
+    expect(scoreHand(HU_MAHJONG_TABLE, winningHand('123m 456p 789s 124z 55z'))).toMatchObject({
+      win: false,
+      reason: 'no-complete-shape',
+    });
   });
   it('a hand of the wrong size is no win', () => {
-    expect(scoreHand(HU_MAHJONG_TABLE, winningHand('123m 456p 789s 55z'))).toMatchObject({ win: false, reason: 'tile-count' });
+    expect(scoreHand(HU_MAHJONG_TABLE, winningHand('123m 456p 789s 55z'))).toMatchObject({
+      win: false,
+      reason: 'tile-count',
+    });
   });
   it('more than four of a tile is no win, melds counted', () => {
-    const fifth = { concealed: hand('1111m 23m 456p 789s 5s'), melds: [], winningTile: 0, situation: winningHand('11m').situation };
+    const fifth = {
+      concealed: hand('1111m 23m 456p 789s 5s'),
+      melds: [],
+      winningTile: 0,
+      situation: winningHand('11m').situation,
+    };
     expect(scoreHand(HU_MAHJONG_TABLE, fifth)).toMatchObject({ win: false, reason: 'too-many-of-a-tile' });
-    expect(scoreHand(HU_MAHJONG_TABLE, winningHand('11m 456p 789s 55s 1m', { melds: ['111m'] }))).toMatchObject({
+    expect(
+      scoreHand(HU_MAHJONG_TABLE, winningHand('11m 456p 789s 55s 1m', { melds: ['111m'] })),
+    ).toMatchObject({
       win: false,
       reason: 'too-many-of-a-tile',
     });

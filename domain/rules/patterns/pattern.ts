@@ -73,7 +73,11 @@ export function supersessionClosure(patterns: readonly Pattern[]): number[][] {
 }
 
 /** Scores facts against a table: counts, supersession, then the limit rule. */
-export function resolvePatterns(table: PatternTable, closure: readonly number[][], facts: HandFacts): PatternScore {
+export function resolvePatterns(
+  table: PatternTable,
+  closure: readonly number[][],
+  facts: HandFacts,
+): PatternScore {
   const { patterns } = table;
   const counts = new Int32Array(patterns.length);
   for (let i = 0; i < patterns.length; i++) counts[i] = patterns[i]!.count(facts);

@@ -1,20 +1,23 @@
 // Scores a winning hand against a pattern table: the best of every decomposition (seed 003: "the best
 // decomposition is the highest-scoring one"), with the reason when the tiles are no win.
 import {
+  codeKind,
+  concealedCode,
   concealedSizeFor,
   type Decomposition,
   isSevenPairs,
   isThirteenOrphans,
+  KIND_PAIR,
   KIND_PUNG,
+  KIND_SINGLE,
   type Meld,
-  codeKind,
   meldCode,
+  meldTiles,
+  type Shape,
   setContains,
   setOfCode,
-  type Shape,
   standardArrangements,
 } from '../../hand/index.ts';
-import { concealedCode, KIND_PAIR, KIND_SINGLE, meldTiles } from '../../hand/index.ts';
 import { formatTiles, ORPHANS, type Tile, tileName } from '../../tiles/index.ts';
 import { handFactsOf, tileFactsOf, type WinSituation } from './facts.ts';
 import { type PatternScore, type PatternTable, resolvePatterns, supersessionClosure } from './pattern.ts';
@@ -68,7 +71,8 @@ export function scoreHand(table: PatternTable, hand: WinningHand): HandScore {
   const held = new Uint8Array(counts);
   for (const meld of hand.melds) for (const t of meldTiles(meld)) held[t]!++;
   for (let t = 0; t < 34; t++) {
-    if (held[t]! > 4) return notAWin('too-many-of-a-tile', `${held[t]} of ${tileName(t)}: there are only four`);
+    if (held[t]! > 4)
+      return notAWin('too-many-of-a-tile', `${held[t]} of ${tileName(t)}: there are only four`);
   }
 
   const declared = hand.melds.map(meldCode);
@@ -76,12 +80,20 @@ export function scoreHand(table: PatternTable, hand: WinningHand): HandScore {
   let best: HandScore | undefined;
   const consider = (shape: Shape | 'none', inHand: readonly number[]): void => {
     const codes = declared.concat(inHand);
-    const winningSet = winningSetOf(codes, declared.length, hand.winningTile, hand.situation.winType !== 'self-draw');
-    const score = resolvePatterns(table, closure, handFactsOf(tileFacts, hand.situation, shape, codes, winningSet));
+    const winningSet = winningSetOf(
+      codes,
+      declared.length,
+      hand.winningTile,
+      hand.situation.winType !== 'self-draw',
+    );
+    const score = resolvePatterns(
+      table,
+      closure,
+      handFactsOf(tileFacts, hand.situation, shape, codes, winningSet),
+    );
     if (!score.eligible) return;
     if (best?.win && best.points >= score.points) return;
-    const decomposition =
-      shape === 'none' ? null : { shape, sets: codes.map(setOfCode), winningSet };
+    const decomposition = shape === 'none' ? null : { shape, sets: codes.map(setOfCode), winningSet };
     best = { win: true, decomposition, ...score };
   };
   let complete = false;
@@ -98,7 +110,10 @@ export function scoreHand(table: PatternTable, hand: WinningHand): HandScore {
     }
     if (hand.melds.length === 0 && isThirteenOrphans(counts)) {
       complete = true;
-      consider('thirteen-orphans', ORPHANS.map((t) => concealedCode(counts[t] === 2 ? KIND_PAIR : KIND_SINGLE, t)));
+      consider(
+        'thirteen-orphans',
+        ORPHANS.map((t) => concealedCode(counts[t] === 2 ? KIND_PAIR : KIND_SINGLE, t)),
+      );
     }
   }
   // Eight Immortals wins on flowers alone, whatever the tiles in hand.
@@ -107,14 +122,22 @@ export function scoreHand(table: PatternTable, hand: WinningHand): HandScore {
   if (!complete) {
     return notAWin('no-complete-shape', `${formatTiles(tilesOf(counts))} is no complete hand`);
   }
-  return notAWin('no-pattern', 'the hand shows no pattern, and a hand with no observable pattern may not win');
+  return notAWin(
+    'no-pattern',
+    'the hand shows no pattern, and a hand with no observable pattern may not win',
+  );
 }
 
 /**
  * The set the winning tile completed. Where it could have completed a pung or another set, the other is
  * chosen: a pung completed by another player's tile would not count as concealed, so this is the best reading.
  */
-function winningSetOf(codes: readonly number[], firstInHand: number, tile: Tile, onOthersTile: boolean): number {
+function winningSetOf(
+  codes: readonly number[],
+  firstInHand: number,
+  tile: Tile,
+  onOthersTile: boolean,
+): number {
   let pung = -1;
   for (let i = firstInHand; i < codes.length; i++) {
     const code = codes[i]!;
