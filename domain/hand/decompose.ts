@@ -1,6 +1,6 @@
 // Every decomposition of a hand, and for each which set the winning tile completed.
 import { ORPHANS, type Tile } from '../tiles/index.ts';
-import { completeShapes, isSevenPairs, isThirteenOrphans, type Shape, suitKey } from './complete.ts';
+import { completeShapes, isSevenPairs, isThirteenOrphans, type Shape } from './complete.ts';
 import {
   codeKind,
   concealedCode,
@@ -13,7 +13,7 @@ import {
   setOfCode,
 } from './hand-set.ts';
 import type { Meld } from './meld.ts';
-import { localKind, localRank, suitTable } from './suit-table.ts';
+import { localKind, localRank, POW5, suitTable } from './suit-table.ts';
 
 export interface Decomposition {
   readonly shape: Shape;
@@ -23,40 +23,76 @@ export interface Decomposition {
   readonly winningSet: number;
 }
 
+// The arrangement being built, and the suit keys of the hand: module scratch keeps the walk allocation-free.
+const arrangement = new Int32Array(14);
+const keys = new Int32Array(3);
+
 /**
- * The standard arrangements of concealed tiles as set codes (hand-set.ts), without the melds: the
- * Cartesian product of each suit's arrangements from the table, honours being fixed. Empty if none.
+ * Visits every standard arrangement of concealed tiles (sets and one pair, without the melds) as set codes
+ * (hand-set.ts) in a shared buffer: honours first (they are fixed), then the Cartesian product of each suit's
+ * arrangements from the table. The buffer is only valid during the call.
  */
-export function standardArrangements(counts: ArrayLike<number>): number[][] {
-  const { offsets, pool } = suitTable();
-  const honors: number[] = [];
+export function forEachStandardArrangement(
+  counts: ArrayLike<number>,
+  visit: (codes: Int32Array, length: number) => void,
+): void {
+  let length = 0;
+  let pairs = 0;
   for (let t = 27; t < 34; t++) {
     const n = counts[t]!;
-    if (n === 3) honors.push(concealedCode(KIND_PUNG, t));
-    else if (n === 2) honors.push(concealedCode(KIND_PAIR, t));
-    else if (n !== 0) return [];
+    if (n === 3) arrangement[length++] = concealedCode(KIND_PUNG, t);
+    else if (n === 2) {
+      arrangement[length++] = concealedCode(KIND_PAIR, t);
+      pairs++;
+    } else if (n !== 0) return;
   }
-  let partial: number[][] = [honors];
+  const { offsets } = suitTable();
   for (let suit = 0; suit < 3; suit++) {
-    const base = suit * 9;
-    const key = suitKey(counts, base);
-    if (key === 0) continue;
-    let at = offsets[key]!;
-    if (at === 0) return [];
-    const count = pool[at++]!;
-    const next: number[][] = [];
-    for (let a = 0; a < count; a++) {
-      const length = pool[at++]!;
-      const codes: number[] = [];
-      for (let i = 0; i < length; i++) {
-        const local = pool[at++]!;
-        codes.push(concealedCode(localKind(local), base + localRank(local)));
-      }
-      for (const head of partial) next.push(head.concat(codes));
+    let key = 0;
+    let size = 0;
+    for (let r = 0; r < 9; r++) {
+      const n = counts[suit * 9 + r]!;
+      key += n * POW5[r]!;
+      size += n;
     }
-    partial = next;
+    if (key !== 0 && offsets[key] === 0) return;
+    // Every arrangement of a suit has a pair exactly when its size is 2 more than a multiple of 3.
+    if (size % 3 === 2) pairs++;
+    keys[suit] = key;
   }
-  return partial.filter((codes) => codes.filter((c) => codeKind(c) === KIND_PAIR).length === 1);
+  if (pairs === 1) walkSuits(0, length, visit);
+}
+
+function walkSuits(suit: number, length: number, visit: (codes: Int32Array, length: number) => void): void {
+  if (suit === 3) {
+    visit(arrangement, length);
+    return;
+  }
+  const key = keys[suit]!;
+  if (key === 0) {
+    walkSuits(suit + 1, length, visit);
+    return;
+  }
+  const { offsets, pool } = suitTable();
+  let at = offsets[key]!;
+  const count = pool[at++]!;
+  const base = suit * 9;
+  for (let a = 0; a < count; a++) {
+    const sets = pool[at++]!;
+    for (let i = 0; i < sets; i++) {
+      const local = pool[at++]!;
+      arrangement[length + i] = concealedCode(localKind(local), base + localRank(local));
+    }
+    // The deeper suits overwrite only the slots after this suit's sets, so this suit's stay intact.
+    walkSuits(suit + 1, length + sets, visit);
+  }
+}
+
+/** The standard arrangements of concealed tiles as arrays of set codes, without the melds. */
+export function standardArrangements(counts: ArrayLike<number>): number[][] {
+  const found: number[][] = [];
+  forEachStandardArrangement(counts, (codes, length) => found.push(Array.from(codes.subarray(0, length))));
+  return found;
 }
 
 /**

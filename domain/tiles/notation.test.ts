@@ -2,7 +2,15 @@
 // errors a person typing a hand sees. Tile indices: 0..8 = 1m..9m, 9..17 = 1p..9p, 18..26 = 1s..9s,
 // 27..33 = East South West North White Green Red, 34..41 = 1f..8f.
 import { describe, expect, it } from 'vitest';
-import { countsOf, formatCounts, formatSorted, formatTiles, parseTiles, TileNotationError, toUnicode } from './index.ts';
+import {
+  countsOf,
+  formatCounts,
+  formatSorted,
+  formatTiles,
+  parseTiles,
+  TileNotationError,
+  toUnicode,
+} from './index.ts';
 
 describe('compact notation', () => {
   it('runs the digits before a suit letter together', () => {
@@ -111,7 +119,7 @@ describe('errors name what is wrong', () => {
 
   it('says when digits are left without a suit letter', () => {
     expect(failure('123')).toMatch(/no suit letter/);
-    expect(failure('12m3')).toMatch(/"12m3".*no suit letter/);
+    expect(failure('12m3')).toMatch(/'3' at position 3 in "12m3".*no suit letter/);
     // Digits waiting for a letter cannot be closed by a Unicode tile either
     expect(failure('1🀄')).toMatch(/no suit letter/);
   });
@@ -123,6 +131,10 @@ describe('errors name what is wrong', () => {
 
   it('names a non-ASCII character by its code point', () => {
     expect(failure('1mé')).toContain('U+00E9');
+  });
+
+  it('counts a Unicode tile as one character in positions', () => {
+    expect(failure('🀇x')).toMatch(/'x' at position 1/);
   });
 
   it('refuses a flower among the counts of a hand', () => {

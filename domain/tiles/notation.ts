@@ -27,10 +27,10 @@ const VARIATION_SELECTORS = new Set([0xfe0e, 0xfe0f]);
 export function parseTiles(text: string): Tile[] {
   const tiles: Tile[] = [];
   let pendingDigits: { digit: number; at: number }[] = [];
+  // Positions count characters, not UTF-16 units, so a Unicode tile counts as one.
   let position = 0;
   for (const ch of text) {
-    const at = position;
-    position += ch.length;
+    const at = position++;
     const code = ch.codePointAt(0)!;
     if (ch === ' ' || ch === '\t' || VARIATION_SELECTORS.has(code)) continue;
     if (ch >= '0' && ch <= '9') {
@@ -70,8 +70,9 @@ export function parseTiles(text: string): Tile[] {
     throw new TileNotationError(`unexpected character ${shown} at position ${at} in "${text}"`);
   }
   if (pendingDigits.length > 0) {
+    const digits = pendingDigits.map((d) => d.digit).join('');
     throw new TileNotationError(
-      `digits at the end of "${text}" have no suit letter (expected one of m, p, s, z, f)`,
+      `digits '${digits}' at position ${pendingDigits[0]!.at} in "${text}" have no suit letter (expected one of m, p, s, z, f)`,
     );
   }
   return tiles;

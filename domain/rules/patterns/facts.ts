@@ -1,4 +1,5 @@
-// Facts about one decomposition of a winning hand, computed once so that every pattern is a cheap test.
+// Facts about one decomposition of a winning hand, gathered once so that every pattern is a few integer
+// tests. One HandFacts is reused across decompositions and hands: scoring allocates almost nothing.
 import {
   codeKind,
   codeTile,
@@ -9,7 +10,7 @@ import {
   KIND_PUNG,
   type Shape,
 } from '../../hand/index.ts';
-import { isGreenTile, isHonor, isTerminal, isWind, type Tile } from '../../tiles/index.ts';
+import { FIRST_FLOWER, GREEN, type Tile } from '../../tiles/index.ts';
 
 export type WinType = 'discard' | 'self-draw' | 'robbing-kong';
 
@@ -38,136 +39,190 @@ export interface WinSituation {
   readonly luck: Luck;
 }
 
-/** Facts of all the winner's tiles (melds included), the same for every decomposition. */
-export interface TileFacts {
+// Per-kind flags, so that a hand's tile facts are an OR and an AND over the kinds it holds.
+const TERMINAL = 1;
+const HONOR = 2;
+const GREEN_TILE = 4;
+const TERMINAL_OR_HONOR = 8;
+const GROUP_SHIFT = 4; // bits 4..8: characters, circles, bamboos, winds, dragons
+const KIND_FLAGS = Array.from({ length: 34 }, (_, t) => {
+  const rank = t % 9;
+  let flags = 0;
+  if (t < 27 && (rank === 0 || rank === 8)) flags |= TERMINAL | TERMINAL_OR_HONOR;
+  if (t >= 27) flags |= HONOR | TERMINAL_OR_HONOR;
+  if (t === GREEN || t === 19 || t === 20 || t === 21 || t === 23 || t === 25) flags |= GREEN_TILE;
+  const group = t < 27 ? (t / 9) | 0 : t < 31 ? 3 : 4;
+  return flags | (1 << (GROUP_SHIFT + group));
+});
+
+export class HandFacts {
+  situation: WinSituation = {
+    winType: 'discard',
+    seatWind: 27,
+    prevalentWind: 27,
+    dealer: false,
+    flowers: [],
+    luck: NO_LUCK,
+  };
+  // Facts of all the winner's tiles (melds included), the same for every decomposition.
   /** Bit 0 characters, 1 circles, 2 bamboos, 3 winds, 4 dragons. */
-  readonly groupsUsed: number;
-  readonly allSimples: boolean;
-  readonly allTerminals: boolean;
-  readonly allTerminalsOrHonors: boolean;
-  readonly allHonors: boolean;
-  readonly allGreen: boolean;
+  groupsUsed = 0;
+  allSimples = false;
+  allTerminals = false;
+  allTerminalsOrHonors = false;
+  allHonors = false;
+  allGreen = false;
   /** Only concealed tiles, no melds at all (Nine Gates). */
-  readonly noMelds: boolean;
-  /** No exposed meld; concealed kongs are allowed (Fully Concealed Hand). */
-  readonly concealedHand: boolean;
+  noMelds = true;
+  /** No exposed meld; concealed kongs allowed (Fully Concealed Hand). */
+  concealedHand = true;
   /** Counts of the concealed tiles, winning tile included. */
-  readonly concealed: ArrayLike<number>;
-}
+  readonly concealed = new Uint8Array(34);
+  flowerCount = 0;
+  /** Complete sets of the four flowers or the four seasons: 0..2. */
+  flowerSets = 0;
 
-export interface HandFacts extends TileFacts {
-  readonly situation: WinSituation;
+  // Facts of one decomposition.
   /** 'none': no complete shape, possible only for a hand won by Eight Immortals. */
-  readonly shape: Shape | 'none';
-  /** Lowest tile of each chow. */
-  readonly chows: readonly Tile[];
-  /** Tile of each pung or kong. */
-  readonly pungs: readonly Tile[];
-  readonly kongs: number;
-  /** Pungs and kongs held concealed, a pung completed by another's tile not counting. */
-  readonly concealedPungs: number;
+  shape: Shape | 'none' = 'standard';
+  /** Lowest tile of each chow, chowCount of them. */
+  readonly chows = new Int8Array(4);
+  chowCount = 0;
+  /** Tile of each pung or kong, pungCount of them. */
+  readonly pungs = new Int8Array(4);
+  pungCount = 0;
+  kongs = 0;
+  /** Pungs and kongs held concealed; a pung completed by another player's tile does not count. */
+  concealedPungs = 0;
   /** The pair of a standard hand or of thirteen orphans; -1 when none. */
-  readonly pair: Tile;
-  /** The pairs of a seven-pairs hand. */
-  readonly pairs: readonly Tile[];
-  /** Every set, pair included, holds a terminal or an honour. */
-  readonly everyGroupTerminalOrHonor: boolean;
-  /** Every set, pair included, holds a terminal. */
-  readonly everyGroupTerminal: boolean;
-}
+  pair = -1;
+  /** Ranks (bits 0..8) of the chows in each suit; of the pungs in each suit; honour pungs in bits 0..6. */
+  readonly chowRanks = new Int16Array(3);
+  readonly pungRanks = new Int16Array(3);
+  honorPungs = 0;
+  /** Every set, pair included, holds a terminal or an honour; every set holds a terminal. */
+  everyGroupTerminalOrHonor = true;
+  everyGroupTerminal = true;
+  /** Seven pairs of consecutive numbers in one suit. */
+  consecutivePairs = false;
 
-export function tileFactsOf(concealed: ArrayLike<number>, meldCodes: readonly number[]): TileFacts {
-  const all = new Uint8Array(34);
-  for (let t = 0; t < 34; t++) all[t] = concealed[t]!;
-  let concealedHand = true;
-  for (const code of meldCodes) {
+  // The winning tile and where it may sit: a pung completed by another's tile is an exposed one.
+  winningTile: Tile = -1;
+  private winInPung = false;
+  private winElsewhere = false;
+
+  /** Sets the facts of the whole hand: concealed counts (winning tile included) and the declared melds. */
+  startHand(
+    concealed: ArrayLike<number>,
+    meldCodes: readonly number[],
+    winningTile: Tile,
+    situation: WinSituation,
+  ): void {
+    this.situation = situation;
+    this.winningTile = winningTile;
+    let any = 0;
+    let all = -1;
+    for (let t = 0; t < 34; t++) {
+      const n = concealed[t]!;
+      this.concealed[t] = n;
+      if (n > 0) {
+        any |= KIND_FLAGS[t]!;
+        all &= KIND_FLAGS[t]!;
+      }
+    }
+    let concealedHand = true;
+    for (const code of meldCodes) {
+      const first = codeTile(code);
+      const last = codeKind(code) === KIND_CHOW ? first + 2 : first;
+      for (let t = first; t <= last; t++) {
+        any |= KIND_FLAGS[t]!;
+        all &= KIND_FLAGS[t]!;
+      }
+      if (!isConcealedCode(code)) concealedHand = false;
+    }
+    this.groupsUsed = any >> GROUP_SHIFT;
+    this.allSimples = (any & TERMINAL_OR_HONOR) === 0;
+    this.allTerminals = (all & TERMINAL) !== 0;
+    this.allTerminalsOrHonors = (all & TERMINAL_OR_HONOR) !== 0;
+    this.allHonors = (all & HONOR) !== 0;
+    this.allGreen = (all & GREEN_TILE) !== 0;
+    this.noMelds = meldCodes.length === 0;
+    this.concealedHand = concealedHand;
+    this.flowerCount = situation.flowers.length;
+    let flowerMask = 0;
+    for (const f of situation.flowers) flowerMask |= 1 << (f - FIRST_FLOWER);
+    this.flowerSets = ((flowerMask & 15) === 15 ? 1 : 0) + ((flowerMask & 240) === 240 ? 1 : 0);
+  }
+
+  /** Clears the facts of the previous decomposition. */
+  startDecomposition(shape: Shape | 'none'): void {
+    this.shape = shape;
+    this.chowCount = 0;
+    this.pungCount = 0;
+    this.kongs = 0;
+    this.concealedPungs = 0;
+    this.pair = -1;
+    this.chowRanks[0] = this.chowRanks[1] = this.chowRanks[2] = 0;
+    this.pungRanks[0] = this.pungRanks[1] = this.pungRanks[2] = 0;
+    this.honorPungs = 0;
+    this.everyGroupTerminalOrHonor = true;
+    this.everyGroupTerminal = true;
+    this.consecutivePairs = false;
+    this.winInPung = false;
+    this.winElsewhere = false;
+  }
+
+  /** Adds one set (a hand-set.ts code); inHand marks a set formed in hand, where the winning tile may sit. */
+  addSet(code: number, inHand: boolean): void {
     const tile = codeTile(code);
     const kind = codeKind(code);
+    const suited = tile < 27;
+    const rank = tile % 9;
+    let terminal: boolean;
     if (kind === KIND_CHOW) {
-      all[tile]!++;
-      all[tile + 1]!++;
-      all[tile + 2]!++;
-    } else all[tile]! += kind === KIND_KONG ? 4 : 3;
-    if (!isConcealedCode(code)) concealedHand = false;
+      this.chows[this.chowCount++] = tile;
+      this.chowRanks[(tile / 9) | 0]! |= 1 << rank;
+      terminal = rank === 0 || rank === 6;
+      if (inHand && this.winningTile >= tile && this.winningTile <= tile + 2) this.winElsewhere = true;
+    } else if (kind === KIND_PUNG || kind === KIND_KONG) {
+      this.pungs[this.pungCount++] = tile;
+      if (suited) this.pungRanks[(tile / 9) | 0]! |= 1 << rank;
+      else this.honorPungs |= 1 << (tile - 27);
+      if (kind === KIND_KONG) this.kongs++;
+      if (isConcealedCode(code)) this.concealedPungs++;
+      if (inHand && tile === this.winningTile) this.winInPung = true;
+      terminal = suited && (rank === 0 || rank === 8);
+    } else {
+      if (kind === KIND_PAIR && this.pair < 0) this.pair = tile;
+      if (inHand && tile === this.winningTile) this.winElsewhere = true;
+      terminal = suited && (rank === 0 || rank === 8);
+    }
+    if (!terminal) {
+      this.everyGroupTerminal = false;
+      if (suited) this.everyGroupTerminalOrHonor = false;
+    }
   }
-  let groupsUsed = 0;
-  let allSimples = true;
-  let allTerminals = true;
-  let allTerminalsOrHonors = true;
-  let allHonors = true;
-  let allGreen = true;
-  for (let t = 0; t < 34; t++) {
-    if (all[t] === 0) continue;
-    groupsUsed |= t < 27 ? 1 << ((t / 9) | 0) : isWind(t) ? 8 : 16;
-    const terminal = isTerminal(t);
-    const honor = isHonor(t);
-    if (terminal || honor) allSimples = false;
-    if (!terminal) allTerminals = false;
-    if (!terminal && !honor) allTerminalsOrHonors = false;
-    if (!honor) allHonors = false;
-    if (!isGreenTile(t)) allGreen = false;
+
+  /** Ends a decomposition: settles where the winning tile sits. */
+  endDecomposition(): void {
+    // Where the tile could complete a pung or another set, the other reading keeps the pung concealed.
+    if (this.situation.winType !== 'self-draw' && this.winInPung && !this.winElsewhere) this.concealedPungs--;
+    if (this.shape === 'seven-pairs') {
+      this.pair = -1;
+      this.consecutivePairs = consecutiveSevenPairs(this.concealed);
+    }
   }
-  return {
-    groupsUsed,
-    allSimples,
-    allTerminals,
-    allTerminalsOrHonors,
-    allHonors,
-    allGreen,
-    noMelds: meldCodes.length === 0,
-    concealedHand,
-    concealed,
-  };
+
+  /** True when the winning tile, taken from another player, completed a pung in this decomposition. */
+  get wonIntoPung(): boolean {
+    return this.situation.winType !== 'self-draw' && this.winInPung && !this.winElsewhere;
+  }
 }
 
-const groupHasTerminal = (kind: number, tile: Tile): boolean =>
-  kind === KIND_CHOW ? tile % 9 === 0 || tile % 9 === 6 : isTerminal(tile);
-
-/**
- * Facts of one decomposition. codes are all its sets (melds included); winningSet is the index of the set
- * the winning tile completed, or -1.
- */
-export function handFactsOf(
-  tileFacts: TileFacts,
-  situation: WinSituation,
-  shape: Shape | 'none',
-  codes: readonly number[],
-  winningSet: number,
-): HandFacts {
-  const chows: Tile[] = [];
-  const pungs: Tile[] = [];
-  const pairs: Tile[] = [];
-  let kongs = 0;
-  let concealedPungs = 0;
-  let everyGroupTerminalOrHonor = codes.length > 0;
-  let everyGroupTerminal = codes.length > 0;
-  const wonOnOthersTile = situation.winType !== 'self-draw';
-  for (let i = 0; i < codes.length; i++) {
-    const code = codes[i]!;
-    const kind = codeKind(code);
-    const tile = codeTile(code);
-    if (kind === KIND_CHOW) chows.push(tile);
-    else if (kind === KIND_PUNG || kind === KIND_KONG) {
-      pungs.push(tile);
-      if (kind === KIND_KONG) kongs++;
-      // A pung completed by another player's tile is an exposed one (seed 003 is silent; usual practice).
-      if (isConcealedCode(code) && !(wonOnOthersTile && i === winningSet)) concealedPungs++;
-    } else if (kind === KIND_PAIR) pairs.push(tile);
-    const terminal = groupHasTerminal(kind, tile);
-    if (!terminal) everyGroupTerminal = false;
-    if (!terminal && !isHonor(tile)) everyGroupTerminalOrHonor = false;
-  }
-  return {
-    ...tileFacts,
-    situation,
-    shape,
-    chows,
-    pungs,
-    kongs,
-    concealedPungs,
-    pair: shape === 'seven-pairs' ? -1 : (pairs[0] ?? -1),
-    pairs: shape === 'seven-pairs' ? pairs : [],
-    everyGroupTerminalOrHonor,
-    everyGroupTerminal,
-  };
+function consecutiveSevenPairs(concealed: ArrayLike<number>): boolean {
+  let first = 0;
+  while (first < 34 && concealed[first] === 0) first++;
+  if (first >= 27 || first % 9 > 2) return false;
+  for (let i = 0; i < 7; i++) if (concealed[first + i] !== 2) return false;
+  return true;
 }

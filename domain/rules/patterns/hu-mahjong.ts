@@ -1,5 +1,5 @@
 // Hu Mahjong pattern list, seed 003 "List of Patterns" (003_cfd8ab0b6123cd10.txt), with its categories.
-import { FIRST_FLOWER, isDragon, isWind, type Tile } from '../../tiles/index.ts';
+import type { Tile } from '../../tiles/index.ts';
 import type { HandFacts } from './facts.ts';
 import type { Pattern, PatternTable } from './pattern.ts';
 
@@ -19,63 +19,72 @@ export type HuCategory =
   | 'non-winning';
 
 const yes = (condition: boolean): number => (condition ? 1 : 0);
-const suitOfTile = (t: Tile): number => (t / 9) | 0;
-const rankOfTile = (t: Tile): number => t % 9;
+const isDragon = (t: Tile): boolean => t >= 31 && t <= 33;
+const isWind = (t: Tile): boolean => t >= 27 && t <= 30;
+const bits = (mask: number): number => {
+  let n = 0;
+  for (let m = mask; m !== 0; m &= m - 1) n++;
+  return n;
+};
 
 /** The largest number of identical chows. */
-function mostIdenticalChows(chows: readonly Tile[]): number {
+function mostIdenticalChows(f: HandFacts): number {
   let most = 0;
-  for (const c of chows) {
+  for (let i = 0; i < f.chowCount; i++) {
     let n = 0;
-    for (const d of chows) if (d === c) n++;
+    for (let j = 0; j < f.chowCount; j++) if (f.chows[j] === f.chows[i]) n++;
     if (n > most) most = n;
   }
   return most;
 }
 
-/** Two identical chows, twice: two different doubled chows, or one chow four times. */
-function twoPairsOfIdenticalChows(chows: readonly Tile[]): boolean {
-  if (chows.length !== 4) return false;
-  const [a, b, c, d] = [...chows].sort((x, y) => x - y) as [Tile, Tile, Tile, Tile];
-  return a === b && c === d;
+/** Four chows as two pairs of identical chows (one chow four times included). */
+function twoPairsOfIdenticalChows(f: HandFacts): boolean {
+  if (f.chowCount !== 4) return false;
+  const [a, b, c, d] = f.chows as unknown as [number, number, number, number];
+  return (a === b && c === d) || (a === c && b === d) || (a === d && b === c);
 }
 
 /**
- * Four sets that split into two pairs, each pair the same numbers in two different suits, both pairs in the
- * same two suits (the category is "Parallelity or Two Colors"; the seed's examples use two suits).
+ * Four suited sets that split into two pairs, each pair the same numbers in two different suits, both pairs
+ * in the same two suits (the category is "Parallelity or Two Colors"; the seed's examples use two suits).
  */
-function parallelTwice(sets: readonly Tile[]): boolean {
-  if (sets.length !== 4 || sets.some((t) => t >= 27)) return false;
-  const [a, b, c, d] = sets as [Tile, Tile, Tile, Tile];
-  const parallel = (x: Tile, y: Tile): boolean =>
-    rankOfTile(x) === rankOfTile(y) && suitOfTile(x) !== suitOfTile(y);
-  const suitPair = (x: Tile, y: Tile): number => (1 << suitOfTile(x)) | (1 << suitOfTile(y));
-  const pairing = (w: Tile, x: Tile, y: Tile, z: Tile): boolean =>
-    parallel(w, x) && parallel(y, z) && suitPair(w, x) === suitPair(y, z);
+function parallelTwice(sets: Int8Array, count: number): boolean {
+  if (count !== 4) return false;
+  const a = sets[0]!;
+  const b = sets[1]!;
+  const c = sets[2]!;
+  const d = sets[3]!;
+  if (a >= 27 || b >= 27 || c >= 27 || d >= 27) return false;
   return pairing(a, b, c, d) || pairing(a, c, b, d) || pairing(a, d, b, c);
 }
 
-/** Some rank appears as a set in all three suits. */
-function inThreeSuits(sets: readonly Tile[]): boolean {
-  for (let rank = 0; rank < 9; rank++) {
-    let suits = 0;
-    for (const t of sets) if (t < 27 && rankOfTile(t) === rank) suits |= 1 << suitOfTile(t);
-    if (suits === 7) return true;
+function pairing(w: Tile, x: Tile, y: Tile, z: Tile): boolean {
+  return parallel(w, x) && parallel(y, z) && suitsOf(w, x) === suitsOf(y, z);
+}
+
+const parallel = (p: Tile, q: Tile): boolean => p % 9 === q % 9 && p !== q;
+const suitsOf = (p: Tile, q: Tile): number => (1 << ((p / 9) | 0)) | (1 << ((q / 9) | 0));
+
+/** Some rank is a set in all three suits. */
+const inThreeSuits = (ranks: Int16Array): boolean => (ranks[0]! & ranks[1]! & ranks[2]!) !== 0;
+
+/** Some suit has sets on `length` consecutive ranks. */
+function consecutiveRanks(ranks: Int16Array, length: 3 | 4): boolean {
+  for (let suit = 0; suit < 3; suit++) {
+    const m = ranks[suit]!;
+    const run = m & (m >> 1) & (m >> 2);
+    if ((length === 3 ? run : run & (m >> 3)) !== 0) return true;
   }
   return false;
 }
 
-/** The longest run of pungs on consecutive ranks of one suit. */
-function longestPungRun(pungs: readonly Tile[]): number {
-  let longest = 0;
-  for (const start of pungs) {
-    if (start >= 27) continue;
-    let length = 1;
-    while (rankOfTile(start) + length < 9 && pungs.includes(start + length)) length++;
-    if (length > longest) longest = length;
-  }
-  return longest;
-}
+/** 123, 456 and 789 of one suit: chow ranks 0, 3 and 6. */
+const STRAIGHT = (1 << 0) | (1 << 3) | (1 << 6);
+const hasStraight = (f: HandFacts): boolean =>
+  (f.chowRanks[0]! & STRAIGHT) === STRAIGHT ||
+  (f.chowRanks[1]! & STRAIGHT) === STRAIGHT ||
+  (f.chowRanks[2]! & STRAIGHT) === STRAIGHT;
 
 const oneSuit = (groups: number): boolean => {
   const suits = groups & 7;
@@ -83,37 +92,24 @@ const oneSuit = (groups: number): boolean => {
 };
 
 function valueTriplets(f: HandFacts): number {
-  let n = 0;
-  for (const t of f.pungs) {
-    if (isDragon(t)) n++;
-    // Prevalent and seat wind are counted apart, so a pung of a wind that is both counts twice.
-    if (t === f.situation.prevalentWind) n++;
-    if (t === f.situation.seatWind) n++;
-  }
-  return n;
+  // Prevalent and seat wind are counted apart, so a pung of a wind that is both counts twice.
+  return (
+    bits(f.honorPungs >> 4) +
+    ((f.honorPungs >> (f.situation.prevalentWind - 27)) & 1) +
+    ((f.honorPungs >> (f.situation.seatWind - 27)) & 1)
+  );
 }
 
-const dragonPungs = (f: HandFacts): number => f.pungs.filter(isDragon).length;
-const windPungs = (f: HandFacts): number => f.pungs.filter(isWind).length;
+const dragonPungs = (f: HandFacts): number => bits(f.honorPungs >> 4);
+const windPungs = (f: HandFacts): number => bits(f.honorPungs & 15);
 
+const NINE_GATES = [3, 1, 1, 1, 1, 1, 1, 1, 3];
 function isNineGates(f: HandFacts): boolean {
   if (!f.noMelds || f.shape !== 'standard' || !oneSuit(f.groupsUsed) || (f.groupsUsed & 24) !== 0)
     return false;
   const base = (f.groupsUsed & 1 ? 0 : f.groupsUsed & 2 ? 1 : 2) * 9;
-  const needed = [3, 1, 1, 1, 1, 1, 1, 1, 3];
-  return needed.every((n, r) => f.concealed[base + r]! >= n);
-}
-
-function isSevenConsecutivePairs(f: HandFacts): boolean {
-  if (f.shape !== 'seven-pairs') return false;
-  const first = f.pairs[0]!;
-  return first < 27 && rankOfTile(first) <= 2 && f.pairs.every((t, i) => t === first + i);
-}
-
-const FLOWER_SETS = [FIRST_FLOWER, FIRST_FLOWER + 4];
-function flowerSets(f: HandFacts): number {
-  return FLOWER_SETS.filter((first) => [0, 1, 2, 3].every((i) => f.situation.flowers.includes(first + i)))
-    .length;
+  for (let r = 0; r < 9; r++) if (f.concealed[base + r]! < NINE_GATES[r]!) return false;
+  return true;
 }
 
 const p = (pattern: Pattern<HuCategory>): Pattern<HuCategory> => pattern;
@@ -129,7 +125,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 500,
     qualifiesWin: true,
     supersedes: [],
-    count: (f) => yes(f.shape === 'standard' && f.chows.length === 4 && f.concealedHand),
+    count: (f) => yes(f.shape === 'standard' && f.chowCount === 4 && f.concealedHand),
   }),
   p({
     id: 'all-simples',
@@ -160,7 +156,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 500,
     qualifiesWin: true,
     supersedes: [],
-    count: (f) => yes(mostIdenticalChows(f.chows) >= 2),
+    count: (f) => yes(mostIdenticalChows(f) >= 2),
   }),
   p({
     id: 'three-pure-sequences',
@@ -170,7 +166,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 4000,
     qualifiesWin: true,
     supersedes: ['two-pure-sequences'],
-    count: (f) => yes(mostIdenticalChows(f.chows) >= 3),
+    count: (f) => yes(mostIdenticalChows(f) >= 3),
   }),
   p({
     id: 'four-pure-sequences',
@@ -181,7 +177,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     limit: 4,
     qualifiesWin: true,
     supersedes: ['three-pure-sequences', 'two-pure-sequences-twice'],
-    count: (f) => yes(mostIdenticalChows(f.chows) === 4),
+    count: (f) => yes(mostIdenticalChows(f) === 4),
   }),
   p({
     id: 'pure-straight',
@@ -191,8 +187,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 2000,
     qualifiesWin: true,
     supersedes: [],
-    count: (f) =>
-      yes([0, 9, 18].some((b) => f.chows.includes(b) && f.chows.includes(b + 3) && f.chows.includes(b + 6))),
+    count: (f) => yes(hasStraight(f)),
   }),
   p({
     id: 'two-pure-sequences-twice',
@@ -202,7 +197,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 3000,
     qualifiesWin: true,
     supersedes: ['two-pure-sequences'],
-    count: (f) => yes(twoPairsOfIdenticalChows(f.chows)),
+    count: (f) => yes(twoPairsOfIdenticalChows(f)),
   }),
   // Triplets
   p({
@@ -213,7 +208,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 2000,
     qualifiesWin: true,
     supersedes: [],
-    count: (f) => yes(f.shape === 'standard' && f.pungs.length === 4),
+    count: (f) => yes(f.shape === 'standard' && f.pungCount === 4),
   }),
   p({
     id: 'three-concealed-triplets',
@@ -447,7 +442,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 4000,
     qualifiesWin: true,
     supersedes: [],
-    count: (f) => yes(longestPungRun(f.pungs) >= 3),
+    count: (f) => yes(consecutiveRanks(f.pungRanks, 3)),
   }),
   p({
     id: 'four-consecutive-triplets',
@@ -458,7 +453,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     limit: 1,
     qualifiesWin: true,
     supersedes: ['three-consecutive-triplets'],
-    count: (f) => yes(longestPungRun(f.pungs) >= 4),
+    count: (f) => yes(consecutiveRanks(f.pungRanks, 4)),
   }),
   // Parallelity or two colors
   p({
@@ -469,7 +464,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 2000,
     qualifiesWin: true,
     supersedes: [],
-    count: (f) => yes(parallelTwice(f.chows)),
+    count: (f) => yes(parallelTwice(f.chows, f.chowCount)),
   }),
   p({
     id: 'parallel-triplets-twice',
@@ -479,7 +474,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 4000,
     qualifiesWin: true,
     supersedes: [],
-    count: (f) => yes(parallelTwice(f.pungs)),
+    count: (f) => yes(parallelTwice(f.pungs, f.pungCount)),
   }),
   // Three colors
   p({
@@ -490,7 +485,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 2000,
     qualifiesWin: true,
     supersedes: [],
-    count: (f) => yes(inThreeSuits(f.chows)),
+    count: (f) => yes(inThreeSuits(f.chowRanks)),
   }),
   p({
     id: 'three-color-triplets',
@@ -500,7 +495,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 4000,
     qualifiesWin: true,
     supersedes: [],
-    count: (f) => yes(inThreeSuits(f.pungs)),
+    count: (f) => yes(inThreeSuits(f.pungRanks)),
   }),
   // Irregular hands
   p({
@@ -522,7 +517,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     limit: 1,
     qualifiesWin: true,
     supersedes: ['seven-pairs'],
-    count: (f) => yes(isSevenConsecutivePairs(f)),
+    count: (f) => yes(f.consecutivePairs),
   }),
   p({
     id: 'thirteen-orphans',
@@ -544,7 +539,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     limit: 1,
     qualifiesWin: true,
     supersedes: [],
-    count: (f) => yes(flowerSets(f) === 2),
+    count: (f) => yes(f.flowerSets === 2),
   }),
   // Luck-based bonuses: they qualify any hand for a win.
   p({
@@ -619,7 +614,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     qualifiesWin: false,
     supersedes: [],
     // A flower inside a complete Flower Set is scored by the set, which implies it.
-    count: (f) => f.situation.flowers.length - 4 * flowerSets(f),
+    count: (f) => f.flowerCount - 4 * f.flowerSets,
   }),
   p({
     id: 'flower-set',
@@ -629,7 +624,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 1000,
     qualifiesWin: false,
     supersedes: [],
-    count: flowerSets,
+    count: (f) => f.flowerSets,
   }),
 ];
 
@@ -650,7 +645,7 @@ export const HU_MAHJONG_TABLE: PatternTable = {
 const OPEN_ALL_SEQUENCES_TABLE: PatternTable = {
   patterns: HU_MAHJONG_PATTERNS.map((pattern) =>
     pattern.id === 'all-sequences'
-      ? { ...pattern, count: (f: HandFacts) => yes(f.shape === 'standard' && f.chows.length === 4) }
+      ? { ...pattern, count: (f: HandFacts) => yes(f.shape === 'standard' && f.chowCount === 4) }
       : pattern,
   ),
   limitPoints: HU_MAHJONG_LIMIT,

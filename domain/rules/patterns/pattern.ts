@@ -72,21 +72,44 @@ export function supersessionClosure(patterns: readonly Pattern[]): number[][] {
   });
 }
 
-/** Scores facts against a table: counts, supersession, then the limit rule. */
-export function resolvePatterns(
+/**
+ * Counts each pattern of the table into counts, clears what a present pattern supersedes, and returns the
+ * points after the limit rule, or -1 when no pattern present may win. Allocates nothing.
+ */
+export function tallyPatterns(
   table: PatternTable,
-  closure: readonly number[][],
+  closure: readonly (readonly number[])[],
   facts: HandFacts,
-): PatternScore {
+  counts: Int32Array,
+): number {
   const { patterns } = table;
-  const counts = new Int32Array(patterns.length);
   for (let i = 0; i < patterns.length; i++) counts[i] = patterns[i]!.count(facts);
   for (let i = 0; i < patterns.length; i++) {
     if (counts[i]! > 0) for (const j of closure[i]!) counts[j] = 0;
   }
   let eligible = false;
+  let bestLimit = 0;
+  let sum = 0;
+  for (let i = 0; i < patterns.length; i++) {
+    const n = counts[i]!;
+    if (n === 0) continue;
+    const pattern = patterns[i]!;
+    if (pattern.qualifiesWin) eligible = true;
+    if (pattern.limit !== undefined) {
+      // Only the most valuable limit hand is scored; nothing stacks on a limit.
+      if (pattern.points > bestLimit) bestLimit = pattern.points;
+    } else sum += n * pattern.points;
+  }
+  if (!eligible) return -1;
+  return bestLimit > 0 ? bestLimit : Math.min(sum, table.limitPoints);
+}
+
+/** The scored patterns of a tally, as a person reads them. */
+export function patternScoreOf(table: PatternTable, counts: Int32Array): PatternScore {
+  const { patterns } = table;
   let bestLimit = -1;
   let sum = 0;
+  let eligible = false;
   for (let i = 0; i < patterns.length; i++) {
     if (counts[i] === 0) continue;
     const pattern = patterns[i]!;
@@ -95,20 +118,31 @@ export function resolvePatterns(
       if (bestLimit < 0 || pattern.points > patterns[bestLimit]!.points) bestLimit = i;
     } else sum += counts[i]! * pattern.points;
   }
-  const scored = (i: number): ScoredPattern => {
-    const p = patterns[i]!;
-    return { id: p.id, name: p.name, chinese: p.chinese, count: counts[i]!, points: counts[i]! * p.points };
-  };
   if (bestLimit >= 0) {
-    // Only the most valuable limit hand is scored; nothing stacks on a limit.
-    return { eligible, points: patterns[bestLimit]!.points, patterns: [scored(bestLimit)], capped: false };
+    return {
+      eligible,
+      points: patterns[bestLimit]!.points,
+      patterns: [scoredPattern(patterns[bestLimit]!, counts[bestLimit]!)],
+      capped: false,
+    };
   }
   const listed: ScoredPattern[] = [];
-  for (let i = 0; i < patterns.length; i++) if (counts[i]! > 0) listed.push(scored(i));
+  for (let i = 0; i < patterns.length; i++)
+    if (counts[i]! > 0) listed.push(scoredPattern(patterns[i]!, counts[i]!));
   return {
     eligible,
     points: Math.min(sum, table.limitPoints),
     patterns: listed,
     capped: sum > table.limitPoints,
+  };
+}
+
+function scoredPattern(pattern: Pattern, count: number): ScoredPattern {
+  return {
+    id: pattern.id,
+    name: pattern.name,
+    chinese: pattern.chinese,
+    count,
+    points: count * pattern.points,
   };
 }

@@ -1,14 +1,15 @@
 // Scores a winning hand against a pattern table: the best of every decomposition (seed 003: "the best
-// decomposition is the highest-scoring one"), with the reason when the tiles are no win.
+// decomposition is the highest-scoring one"), or the reason the tiles are no win. This is the engine's hot
+// path (a tournament's recomputation scores every hand again), so it reuses its scratch and allocates only
+// the answer.
 import {
-  codeKind,
   concealedCode,
   concealedSizeFor,
   type Decomposition,
+  forEachStandardArrangement,
   isSevenPairs,
   isThirteenOrphans,
   KIND_PAIR,
-  KIND_PUNG,
   KIND_SINGLE,
   type Meld,
   meldCode,
@@ -16,16 +17,22 @@ import {
   type Shape,
   setContains,
   setOfCode,
-  standardArrangements,
 } from '../../hand/index.ts';
-import { formatTiles, ORPHANS, type Tile, tileName } from '../../tiles/index.ts';
-import { handFactsOf, tileFactsOf, type WinSituation } from './facts.ts';
-import { type PatternScore, type PatternTable, resolvePatterns, supersessionClosure } from './pattern.ts';
+import { formatCounts, ORPHANS, type Tile, tileName } from '../../tiles/index.ts';
+import { HandFacts, type WinSituation } from './facts.ts';
+import {
+  type PatternScore,
+  type PatternTable,
+  patternScoreOf,
+  supersessionClosure,
+  tallyPatterns,
+} from './pattern.ts';
 
 export interface WinningHand {
   /** Counts of the 34 kinds held concealed, without the winning tile. */
   readonly concealed: ArrayLike<number>;
   readonly melds: readonly Meld[];
+  /** A tile kind 0..33, or a flower: the eighth flower, which wins only as Eight Immortals. */
   readonly winningTile: Tile;
   readonly situation: WinSituation;
 }
@@ -46,20 +53,60 @@ function closureOf(table: PatternTable): number[][] {
   return closure;
 }
 
-function notAWin(reason: NotAWinReason, message: string): HandScore {
-  return { win: false, reason, message };
+const notAWin = (reason: NotAWinReason, message: string): HandScore => ({ win: false, reason, message });
+
+// Scratch shared by every call (scoring is synchronous, so never re-entered). Module-level functions
+// rather than closures: a closure made per hand costs more than the scoring itself.
+const facts = new HandFacts();
+const counts = new Uint8Array(34);
+const held = new Uint8Array(34);
+const search = {
+  table: undefined as PatternTable | undefined,
+  closure: [] as number[][],
+  declared: [] as number[],
+  tally: new Int32Array(64),
+  bestTally: new Int32Array(64),
+  bestPoints: -1,
+  bestShape: 'none' as Shape | 'none',
+  bestCodes: [] as number[],
+  complete: false,
+};
+
+function consider(shape: Shape | 'none', inHand: ArrayLike<number>, length: number): void {
+  const { declared, tally } = search;
+  if (shape !== 'none') search.complete = true;
+  facts.startDecomposition(shape);
+  for (let i = 0; i < declared.length; i++) facts.addSet(declared[i]!, false);
+  for (let i = 0; i < length; i++) facts.addSet(inHand[i]!, true);
+  facts.endDecomposition();
+  const points = tallyPatterns(search.table!, search.closure, facts, tally);
+  if (points <= search.bestPoints) return;
+  search.bestPoints = points;
+  search.bestShape = shape;
+  for (let i = 0; i < tally.length; i++) search.bestTally[i] = tally[i]!;
+  const codes = declared.slice();
+  for (let i = 0; i < length; i++) codes.push(inHand[i]!);
+  search.bestCodes = codes;
+}
+
+function considerStandard(codes: Int32Array, length: number): void {
+  consider('standard', codes, length);
 }
 
 export function scoreHand(table: PatternTable, hand: WinningHand): HandScore {
-  const closure = closureOf(table);
-  const counts = new Uint8Array(34);
+  if (search.table !== table) {
+    search.table = table;
+    search.closure = closureOf(table);
+    search.tally = new Int32Array(table.patterns.length);
+    search.bestTally = new Int32Array(table.patterns.length);
+  }
   let size = 0;
   for (let t = 0; t < 34; t++) {
-    counts[t] = hand.concealed[t]!;
-    size += counts[t]!;
+    const n = hand.concealed[t]!;
+    counts[t] = n;
+    held[t] = n;
+    size += n;
   }
-  // A flower as the winning tile is the eighth flower: only Eight Immortals can win on it.
-  const winOnFlower = hand.winningTile >= 34;
   const before = concealedSizeFor(hand.melds.length) - 1;
   if (size !== before) {
     return notAWin(
@@ -67,70 +114,66 @@ export function scoreHand(table: PatternTable, hand: WinningHand): HandScore {
       `${size} concealed tiles beside ${hand.melds.length} meld(s): a winning hand holds ${before} before the winning tile`,
     );
   }
-  if (!winOnFlower) counts[hand.winningTile]!++;
-  const held = new Uint8Array(counts);
-  for (const meld of hand.melds) for (const t of meldTiles(meld)) held[t]!++;
+  // A flower as the winning tile is the eighth flower: only Eight Immortals can win on it.
+  const winOnFlower = hand.winningTile >= 34;
+  if (!winOnFlower) {
+    counts[hand.winningTile]!++;
+    held[hand.winningTile]!++;
+  }
+  const declared: number[] = [];
+  for (const meld of hand.melds) {
+    declared.push(meldCode(meld));
+    for (const t of meldTiles(meld)) held[t]!++;
+  }
   for (let t = 0; t < 34; t++) {
     if (held[t]! > 4)
       return notAWin('too-many-of-a-tile', `${held[t]} of ${tileName(t)}: there are only four`);
   }
 
-  const declared = hand.melds.map(meldCode);
-  const tileFacts = tileFactsOf(counts, declared);
-  let best: HandScore | undefined;
-  const consider = (shape: Shape | 'none', inHand: readonly number[]): void => {
-    const codes = declared.concat(inHand);
-    const winningSet = winningSetOf(
-      codes,
-      declared.length,
-      hand.winningTile,
-      hand.situation.winType !== 'self-draw',
-    );
-    const score = resolvePatterns(
-      table,
-      closure,
-      handFactsOf(tileFacts, hand.situation, shape, codes, winningSet),
-    );
-    if (!score.eligible) return;
-    if (best?.win && best.points >= score.points) return;
-    const decomposition = shape === 'none' ? null : { shape, sets: codes.map(setOfCode), winningSet };
-    best = { win: true, decomposition, ...score };
-  };
-  let complete = false;
+  facts.startHand(counts, declared, hand.winningTile, hand.situation);
+  search.declared = declared;
+  search.bestPoints = -1;
+  search.bestShape = 'none';
+  search.complete = false;
   if (!winOnFlower) {
-    for (const arrangement of standardArrangements(counts)) {
-      complete = true;
-      consider('standard', arrangement);
-    }
-    if (hand.melds.length === 0 && isSevenPairs(counts)) {
-      complete = true;
+    forEachStandardArrangement(counts, considerStandard);
+    if (declared.length === 0 && isSevenPairs(counts)) {
       const pairs: number[] = [];
       for (let t = 0; t < 34; t++) if (counts[t] === 2) pairs.push(concealedCode(KIND_PAIR, t));
-      consider('seven-pairs', pairs);
+      consider('seven-pairs', pairs, pairs.length);
     }
-    if (hand.melds.length === 0 && isThirteenOrphans(counts)) {
-      complete = true;
-      consider(
-        'thirteen-orphans',
-        ORPHANS.map((t) => concealedCode(counts[t] === 2 ? KIND_PAIR : KIND_SINGLE, t)),
-      );
+    if (declared.length === 0 && isThirteenOrphans(counts)) {
+      const orphans = ORPHANS.map((t) => concealedCode(counts[t] === 2 ? KIND_PAIR : KIND_SINGLE, t));
+      consider('thirteen-orphans', orphans, orphans.length);
     }
   }
   // Eight Immortals wins on flowers alone, whatever the tiles in hand.
-  if (!best && hand.situation.flowers.length === 8) consider('none', []);
-  if (best) return best;
-  if (!complete) {
-    return notAWin('no-complete-shape', `${formatTiles(tilesOf(counts))} is no complete hand`);
+  if (search.bestPoints < 0 && hand.situation.flowers.length === 8) consider('none', [], 0);
+  if (search.bestPoints < 0) {
+    return search.complete
+      ? notAWin('no-pattern', 'the hand shows no pattern, and a hand with no observable pattern may not win')
+      : notAWin('no-complete-shape', `${formatCounts(counts)} is no complete hand`);
   }
-  return notAWin(
-    'no-pattern',
-    'the hand shows no pattern, and a hand with no observable pattern may not win',
-  );
+  const { bestShape, bestCodes } = search;
+  const decomposition: Decomposition | null =
+    bestShape === 'none'
+      ? null
+      : {
+          shape: bestShape,
+          sets: bestCodes.map(setOfCode),
+          winningSet: winningSetOf(
+            bestCodes,
+            declared.length,
+            hand.winningTile,
+            hand.situation.winType !== 'self-draw',
+          ),
+        };
+  return { win: true, decomposition, ...patternScoreOf(table, search.bestTally) };
 }
 
 /**
  * The set the winning tile completed. Where it could have completed a pung or another set, the other is
- * chosen: a pung completed by another player's tile would not count as concealed, so this is the best reading.
+ * chosen: a pung completed by another player's tile would not count as concealed (HandFacts reads it so).
  */
 function winningSetOf(
   codes: readonly number[],
@@ -142,14 +185,8 @@ function winningSetOf(
   for (let i = firstInHand; i < codes.length; i++) {
     const code = codes[i]!;
     if (!setContains(code, tile)) continue;
-    if (!onOthersTile || codeKind(code) !== KIND_PUNG) return i;
+    if (!onOthersTile || setOfCode(code).kind !== 'pung') return i;
     pung = i;
   }
   return pung;
-}
-
-function tilesOf(counts: ArrayLike<number>): Tile[] {
-  const tiles: Tile[] = [];
-  for (let t = 0; t < 34; t++) for (let n = counts[t]!; n > 0; n--) tiles.push(t);
-  return tiles;
 }
