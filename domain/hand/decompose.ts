@@ -2,7 +2,6 @@
 import { ORPHANS, type Tile } from '../tiles/index.ts';
 import { completeShapes, isSevenPairs, isThirteenOrphans, type Shape } from './complete.ts';
 import {
-  codeKind,
   concealedCode,
   type HandSet,
   KIND_PAIR,
