@@ -83,14 +83,22 @@ export function tallyPatterns(
   counts: Int32Array,
 ): number {
   const { patterns } = table;
-  for (let i = 0; i < patterns.length; i++) counts[i] = patterns[i]!.count(facts);
+  // A hand shows a handful of the patterns: note which, so supersession and the sum touch only those.
+  let present = 0;
   for (let i = 0; i < patterns.length; i++) {
-    if (counts[i]! > 0) for (const j of closure[i]!) counts[j] = 0;
+    const n = patterns[i]!.count(facts);
+    counts[i] = n;
+    if (n > 0) presentScratch[present++] = i;
+  }
+  for (let k = 0; k < present; k++) {
+    const superseded = closure[presentScratch[k]!]!;
+    for (let j = 0; j < superseded.length; j++) counts[superseded[j]!] = 0;
   }
   let eligible = false;
   let bestLimit = 0;
   let sum = 0;
-  for (let i = 0; i < patterns.length; i++) {
+  for (let k = 0; k < present; k++) {
+    const i = presentScratch[k]!;
     const n = counts[i]!;
     if (n === 0) continue;
     const pattern = patterns[i]!;
@@ -103,6 +111,8 @@ export function tallyPatterns(
   if (!eligible) return -1;
   return bestLimit > 0 ? bestLimit : Math.min(sum, table.limitPoints);
 }
+
+const presentScratch = new Int32Array(256);
 
 /** The scored patterns of a tally, as a person reads them. */
 export function patternScoreOf(table: PatternTable, counts: Int32Array): PatternScore {

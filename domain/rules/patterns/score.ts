@@ -13,7 +13,6 @@ import {
   KIND_SINGLE,
   type Meld,
   meldCode,
-  meldTiles,
   type Shape,
   setContains,
   setOfCode,
@@ -68,7 +67,9 @@ const search = {
   bestTally: new Int32Array(64),
   bestPoints: -1,
   bestShape: 'none' as Shape | 'none',
-  bestCodes: [] as number[],
+  /** The sets of the best decomposition so far (melds first), bestLength of them. */
+  bestCodes: new Int32Array(18),
+  bestLength: 0,
   complete: false,
 };
 
@@ -83,10 +84,13 @@ function consider(shape: Shape | 'none', inHand: ArrayLike<number>, length: numb
   if (points <= search.bestPoints) return;
   search.bestPoints = points;
   search.bestShape = shape;
-  for (let i = 0; i < tally.length; i++) search.bestTally[i] = tally[i]!;
-  const codes = declared.slice();
-  for (let i = 0; i < length; i++) codes.push(inHand[i]!);
-  search.bestCodes = codes;
+  // Keep this tally by swapping buffers: the next decomposition counts into the other one.
+  search.tally = search.bestTally;
+  search.bestTally = tally;
+  const best = search.bestCodes;
+  for (let i = 0; i < declared.length; i++) best[i] = declared[i]!;
+  for (let i = 0; i < length; i++) best[declared.length + i] = inHand[i]!;
+  search.bestLength = declared.length + length;
 }
 
 function considerStandard(codes: Int32Array, length: number): void {
@@ -101,11 +105,14 @@ export function scoreHand(table: PatternTable, hand: WinningHand): HandScore {
     search.bestTally = new Int32Array(table.patterns.length);
   }
   let size = 0;
+  let crowded = -1;
+  const concealed = hand.concealed;
   for (let t = 0; t < 34; t++) {
-    const n = hand.concealed[t]!;
+    const n = concealed[t]!;
     counts[t] = n;
     held[t] = n;
     size += n;
+    if (n > 4) crowded = t;
   }
   const before = concealedSizeFor(hand.melds.length) - 1;
   if (size !== before) {
@@ -118,16 +125,18 @@ export function scoreHand(table: PatternTable, hand: WinningHand): HandScore {
   const winOnFlower = hand.winningTile >= 34;
   if (!winOnFlower) {
     counts[hand.winningTile]!++;
-    held[hand.winningTile]!++;
+    if (++held[hand.winningTile]! > 4) crowded = hand.winningTile;
   }
   const declared: number[] = [];
   for (const meld of hand.melds) {
     declared.push(meldCode(meld));
-    for (const t of meldTiles(meld)) held[t]!++;
+    const { tile } = meld;
+    if (meld.kind === 'chow') {
+      for (let t = tile; t < tile + 3; t++) if (++held[t]! > 4) crowded = t;
+    } else if ((held[tile]! += meld.kind === 'kong' ? 4 : 3) > 4) crowded = tile;
   }
-  for (let t = 0; t < 34; t++) {
-    if (held[t]! > 4)
-      return notAWin('too-many-of-a-tile', `${held[t]} of ${tileName(t)}: there are only four`);
+  if (crowded >= 0) {
+    return notAWin('too-many-of-a-tile', `${held[crowded]} of ${tileName(crowded)}: there are only four`);
   }
 
   facts.startHand(counts, declared, hand.winningTile, hand.situation);
@@ -154,21 +163,77 @@ export function scoreHand(table: PatternTable, hand: WinningHand): HandScore {
       ? notAWin('no-pattern', 'the hand shows no pattern, and a hand with no observable pattern may not win')
       : notAWin('no-complete-shape', `${formatCounts(counts)} is no complete hand`);
   }
-  const { bestShape, bestCodes } = search;
-  const decomposition: Decomposition | null =
-    bestShape === 'none'
-      ? null
-      : {
-          shape: bestShape,
-          sets: bestCodes.map(setOfCode),
-          winningSet: winningSetOf(
-            bestCodes,
-            declared.length,
-            hand.winningTile,
-            hand.situation.winType !== 'self-draw',
-          ),
-        };
-  return { win: true, decomposition, ...patternScoreOf(table, search.bestTally) };
+  const codes = Array.from(search.bestCodes.subarray(0, search.bestLength));
+  return new WinningScore(table, search.bestPoints, search.bestShape, codes, declared.length, hand);
+}
+
+/** Counts the patterns of one known decomposition again: cheaper than keeping every hand's tally. */
+function tallyOf(table: PatternTable, shape: Shape | 'none', codes: readonly number[], meldCount: number, hand: WinningHand) {
+  for (let t = 0; t < 34; t++) counts[t] = hand.concealed[t]!;
+  if (hand.winningTile < 34) counts[hand.winningTile]!++;
+  facts.startHand(counts, codes.slice(0, meldCount), hand.winningTile, hand.situation);
+  facts.startDecomposition(shape);
+  for (let i = 0; i < codes.length; i++) facts.addSet(codes[i]!, i >= meldCount);
+  facts.endDecomposition();
+  const tally = new Int32Array(table.patterns.length);
+  tallyPatterns(table, closureOf(table), facts, tally);
+  return tally;
+}
+
+/**
+ * A win: its points at once, the patterns and the decomposition on first read (a recomputation of a whole
+ * tournament needs only the points). The hand must not change until they are read.
+ */
+class WinningScore {
+  readonly win = true;
+  readonly eligible = true;
+  private patternScore: PatternScore | undefined;
+  private decompositionRead: Decomposition | null | undefined;
+
+  constructor(
+    private readonly table: PatternTable,
+    readonly points: number,
+    private readonly shape: Shape | 'none',
+    private readonly codes: readonly number[],
+    private readonly meldCount: number,
+    private readonly hand: WinningHand,
+  ) {}
+
+  private get score(): PatternScore {
+    this.patternScore ??= patternScoreOf(
+      this.table,
+      tallyOf(this.table, this.shape, this.codes, this.meldCount, this.hand),
+    );
+    return this.patternScore;
+  }
+
+  get patterns(): PatternScore['patterns'] {
+    return this.score.patterns;
+  }
+
+  get capped(): boolean {
+    return this.score.capped;
+  }
+
+  get decomposition(): Decomposition | null {
+    if (this.decompositionRead === undefined) {
+      const { shape, codes, hand } = this;
+      this.decompositionRead =
+        shape === 'none'
+          ? null
+          : {
+              shape,
+              sets: codes.map(setOfCode),
+              winningSet: winningSetOf(codes, this.meldCount, hand.winningTile, hand.situation.winType !== 'self-draw'),
+            };
+    }
+    return this.decompositionRead;
+  }
+
+  toJSON(): object {
+    const { win, eligible, points, patterns, capped, decomposition } = this;
+    return { win, eligible, points, patterns, capped, decomposition };
+  }
 }
 
 /**

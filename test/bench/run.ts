@@ -1,0 +1,222 @@
+// npm run bench: hands per second of four engine operations beside @kobalab/majiang-core 1.4.1 on the same
+// kobalab hands, in one process, on one thread. A benchmark, not a test: the targets are printed, never asserted.
+import { cpus } from 'node:os';
+import Majiang from '@kobalab/majiang-core';
+import { decompose, isComplete, waits } from '../../domain/hand/index.ts';
+import { HU_MAHJONG_TABLE } from '../../domain/rules/patterns/hu-mahjong.ts';
+import { scoreHand } from '../../domain/rules/patterns/score.ts';
+import { loadShapeCases, loadWinningCases, type ShapeCase, type WinningCase } from './inputs.ts';
+import { sink, type Timing, timeOnce, timePasses } from './timing.ts';
+import { verifyComplete, verifyDecomposition, verifyScoring, verifyWaits } from './verify.ts';
+
+const OPTIONS = { minSeconds: 1.5, warmupSeconds: 0.5 };
+const TARGET_COMPLETE_PER_SECOND = 5_000_000;
+const TARGET_SCORED_PER_SECOND = 1_000_000;
+const TARGET_SCORING_RATIO = 15;
+
+const int = (n: number): string => Math.round(n).toLocaleString('en-US');
+
+interface Row {
+  readonly operation: string;
+  readonly ours: Timing;
+  readonly peer: Timing;
+}
+
+function pair(operation: string, hands: number, ours: () => number, peer: () => number): Row {
+  process.stdout.write(`timing ${operation}: ours…`);
+  const oursTiming = timePasses(hands, ours, OPTIONS);
+  process.stdout.write(' majiang-core…');
+  const peerTiming = timePasses(hands, peer, OPTIONS);
+  process.stdout.write(' done\n');
+  return { operation, ours: oursTiming, peer: peerTiming };
+}
+
+function printTable(rows: readonly Row[]): void {
+  const header = ['operation', 'ours hands/s', 'majiang-core hands/s', 'ratio ours/peer'];
+  const lines = rows.map((r) => [
+    r.operation,
+    int(r.ours.handsPerSecond),
+    int(r.peer.handsPerSecond),
+    `${(r.ours.handsPerSecond / r.peer.handsPerSecond).toFixed(1)}×`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const format = (cells: readonly string[]): string =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  console.log(format(header));
+  console.log(`|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
+  for (const line of lines) console.log(format(line));
+}
+
+function main(): void {
+  const startedAt = process.hrtime.bigint();
+  console.log('mahjong-ledger benchmark: ours vs @kobalab/majiang-core 1.4.1, one thread');
+  console.log(
+    `Node ${process.version} (V8 ${process.versions.v8}), ${process.platform}/${process.arch}, CPU: ${cpus()[0]?.model ?? 'unknown'}`,
+  );
+
+  const loaded = timeOnce(() => ({ winning: loadWinningCases(), shapes: loadShapeCases() }));
+  const winning: readonly WinningCase[] | undefined = loaded.value.winning;
+  const shapes: readonly ShapeCase[] | undefined = loaded.value.shapes;
+  if (winning === undefined && shapes === undefined) {
+    console.log('skip: the kobalab corpus is missing (see the message above); nothing to time.');
+    return;
+  }
+  console.log(
+    `inputs: ${int(winning?.length ?? 0)} winning hands, ${int(shapes?.length ?? 0)} hand shapes, read and converted for both libraries in ${loaded.seconds.toFixed(2)} s`,
+  );
+
+  // The per-suit table is built lazily on first use: nothing above touched it, so this call pays for it.
+  const probe = shapes?.[0] ?? winning![0]!;
+  const [counts, meldCount] =
+    'counts14' in probe ? [probe.counts14, probe.melds.length] : [probe.counts, probe.meldCount];
+  const firstCall = timeOnce(() => isComplete(counts, meldCount));
+  const secondCall = timeOnce(() => isComplete(counts, meldCount));
+  console.log(
+    `suit table build (first isComplete call): ${(firstCall.seconds * 1000).toFixed(1)} ms (a second call: ${(secondCall.seconds * 1e6).toFixed(1)} µs)`,
+  );
+
+  const param = Majiang.Util.hule_param({ zhuangfeng: 0, menfeng: 1 }); // East round, seat South
+  console.log('\nverification (untimed, one pass each):');
+  if (winning) verifyDecomposition(winning);
+  if (shapes) verifyComplete(shapes);
+  if (winning) verifyWaits(winning);
+  if (winning) verifyScoring(winning, param);
+  console.log('');
+
+  const rows: Row[] = [];
+  if (winning) {
+    const n = winning.length;
+    rows.push(
+      pair(
+        `decomposition (${int(n)} winning hands)`,
+        n,
+        () => {
+          let sum = 0;
+          for (const c of winning) sum += decompose(c.counts14, c.melds, c.winningTile).length;
+          return sum;
+        },
+        () => {
+          let sum = 0;
+          for (const c of winning) sum += Majiang.Util.hule_mianzi(c.peerWin, c.peerRongpai).length;
+          return sum;
+        },
+      ),
+    );
+  } else console.log('skip: decomposition (winning-hands.jsonl missing)');
+  if (shapes) {
+    rows.push(
+      pair(
+        `complete-shape check (${int(shapes.length)} hand shapes)`,
+        shapes.length,
+        () => {
+          let sum = 0;
+          for (const c of shapes) if (isComplete(c.counts, c.meldCount)) sum++;
+          return sum;
+        },
+        () => {
+          let sum = 0;
+          for (const c of shapes) if (Majiang.Util.xiangting(c.peer) === -1) sum++;
+          return sum;
+        },
+      ),
+    );
+  } else console.log('skip: complete-shape check (hand-shapes.jsonl missing)');
+  if (winning) {
+    const n = winning.length;
+    rows.push(
+      pair(
+        `waits (${int(n)} ready hands)`,
+        n,
+        () => {
+          let sum = 0;
+          for (const c of winning) sum += waits(c.counts13, c.melds).length;
+          return sum;
+        },
+        () => {
+          let sum = 0;
+          for (const c of winning) sum += Majiang.Util.tingpai(c.peerReady)?.length ?? -1;
+          return sum;
+        },
+      ),
+    );
+    rows.push(
+      pair(
+        `scoring (${int(n)} winning hands)`,
+        n,
+        () => {
+          let sum = 0;
+          for (const c of winning) {
+            const score = scoreHand(HU_MAHJONG_TABLE, c.hand);
+            sum += score.win ? score.points : 1;
+          }
+          return sum;
+        },
+        () => {
+          let sum = 0;
+          for (const c of winning) sum += Majiang.Util.hule(c.peerWin, c.peerRongpai, param)?.defen ?? 1;
+          return sum;
+        },
+      ),
+    );
+  } else console.log('skip: waits and scoring (winning-hands.jsonl missing)');
+
+  // The scoring row reads a verdict's points; the pattern list may be built only when read, so time that too.
+  let withPatterns: Timing | undefined;
+  if (winning) {
+    process.stdout.write('timing scoring with the pattern list read: ours…');
+    withPatterns = timePasses(
+      winning.length,
+      () => {
+        let sum = 0;
+        for (const c of winning) {
+          const score = scoreHand(HU_MAHJONG_TABLE, c.hand);
+          sum += score.win ? score.points + score.patterns.length : 1;
+        }
+        return sum;
+      },
+      OPTIONS,
+    );
+    process.stdout.write(' done\n');
+  }
+
+  console.log('');
+  printTable(rows);
+  console.log(
+    `(${OPTIONS.warmupSeconds} s warm-up, then whole passes over the inputs for at least ${OPTIONS.minSeconds} s each; hands/s = hands processed / seconds)`,
+  );
+  const scoringRow = rows.find((r) => r.operation.startsWith('scoring'));
+  if (withPatterns && scoringRow) {
+    console.log(
+      `scoring with score.patterns read as well: ${int(withPatterns.handsPerSecond)} hands/s (${(withPatterns.handsPerSecond / scoringRow.peer.handsPerSecond).toFixed(1)}× majiang-core, whose hule always lists its yaku)`,
+    );
+  }
+
+  console.log('\ntargets (issue):');
+  const complete = rows.find((r) => r.operation.startsWith('complete'));
+  const scoring = rows.find((r) => r.operation.startsWith('scoring'));
+  const verdict = (met: boolean): string => (met ? 'met' : 'NOT met');
+  if (complete) {
+    const rate = complete.ours.handsPerSecond;
+    console.log(
+      `  ≥${int(TARGET_COMPLETE_PER_SECOND)} complete-shape checks/s on one core: ${int(rate)}/s — ${verdict(rate >= TARGET_COMPLETE_PER_SECOND)}`,
+    );
+  } else console.log('  complete-shape checks/s: not measured');
+  if (scoring) {
+    const rate = scoring.ours.handsPerSecond;
+    const ratio = rate / scoring.peer.handsPerSecond;
+    console.log(
+      `  ≥${int(TARGET_SCORED_PER_SECOND)} scored hands/s on one core: ${int(rate)}/s — ${verdict(rate >= TARGET_SCORED_PER_SECOND)}`,
+    );
+    console.log(
+      `  ≥${TARGET_SCORING_RATIO}× majiang-core's scoring: ${ratio.toFixed(1)}× — ${verdict(ratio >= TARGET_SCORING_RATIO)}`,
+    );
+  } else console.log('  scored hands/s: not measured');
+
+  const checksums = rows
+    .map((r) => `${r.operation.split(' (')[0]} ${r.ours.checksum}/${r.peer.checksum}`)
+    .join(', ');
+  console.log(`\nchecksums (ours/peer, summed over timed passes): ${checksums}; sink ${sink.value}`);
+  console.log(`total ${(Number(process.hrtime.bigint() - startedAt) / 1e9).toFixed(1)} s`);
+}
+
+main();
