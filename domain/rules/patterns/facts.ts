@@ -39,6 +39,23 @@ export interface WinSituation {
   readonly luck: Luck;
 }
 
+/** What a decomposition offers, for Pattern.requires: bits of HandFacts.needs. */
+export const Needs = {
+  TwoChows: 1,
+  ThreeChows: 2,
+  FourChows: 4,
+  ThreePungs: 8,
+  FourPungs: 16,
+  Kong: 32,
+  HonorPung: 64,
+  SevenPairs: 128,
+  Orphans: 256,
+  Flowers: 512,
+  Luck: 1024,
+  SelfDraw: 2048,
+  RobbingKong: 4096,
+} as const;
+
 // Per-kind flags, so that a hand's tile facts are an OR and an AND over the kinds it holds.
 const TERMINAL = 1;
 const HONOR = 2;
@@ -103,8 +120,15 @@ export class HandFacts {
   /** Every set, pair included, holds a terminal or an honour; every set holds a terminal. */
   everyGroupTerminalOrHonor = true;
   everyGroupTerminal = true;
+  /** The largest number of identical chows. */
+  identicalChows = 0;
   /** Seven pairs of consecutive numbers in one suit. */
   consecutivePairs = false;
+
+  /** Needs bits this decomposition offers. */
+  needs = 0;
+  /** Needs bits of the whole hand (flowers, luck, win type). */
+  private handNeeds = 0;
 
   // The winning tile and where it may sit: a pung completed by another's tile is an exposed one.
   winningTile: Tile = -1;
@@ -152,6 +176,11 @@ export class HandFacts {
     let flowerMask = 0;
     for (const f of situation.flowers) flowerMask |= 1 << (f - FIRST_FLOWER);
     this.flowerSets = ((flowerMask & 15) === 15 ? 1 : 0) + ((flowerMask & 240) === 240 ? 1 : 0);
+    const { luck, winType } = situation;
+    this.handNeeds =
+      (this.flowerCount > 0 ? Needs.Flowers : 0) |
+      (luck.lastTile || luck.afterKong > 0 || luck.afterFlower > 0 || luck.heaven || luck.earth ? Needs.Luck : 0) |
+      (winType === 'self-draw' ? Needs.SelfDraw : winType === 'robbing-kong' ? Needs.RobbingKong : 0);
   }
 
   /** Clears the facts of the previous decomposition. */
@@ -211,6 +240,26 @@ export class HandFacts {
       this.pair = -1;
       this.consecutivePairs = consecutiveSevenPairs(this.concealed);
     }
+    const chows = this.chowCount;
+    const pungs = this.pungCount;
+    let identical = 0;
+    for (let i = 0; i < chows; i++) {
+      let n = 0;
+      for (let j = 0; j < chows; j++) if (this.chows[j] === this.chows[i]) n++;
+      if (n > identical) identical = n;
+    }
+    this.identicalChows = identical;
+    this.needs =
+      this.handNeeds |
+      (chows >= 2 ? Needs.TwoChows : 0) |
+      (chows >= 3 ? Needs.ThreeChows : 0) |
+      (chows === 4 ? Needs.FourChows : 0) |
+      (pungs >= 3 ? Needs.ThreePungs : 0) |
+      (pungs === 4 ? Needs.FourPungs : 0) |
+      (this.kongs > 0 ? Needs.Kong : 0) |
+      (this.honorPungs !== 0 ? Needs.HonorPung : 0) |
+      (this.shape === 'seven-pairs' ? Needs.SevenPairs : 0) |
+      (this.shape === 'thirteen-orphans' ? Needs.Orphans : 0);
   }
 
   /** True when the winning tile, taken from another player, completed a pung in this decomposition. */

@@ -1,6 +1,6 @@
 // Hu Mahjong pattern list, seed 003 "List of Patterns" (003_cfd8ab0b6123cd10.txt), with its categories.
 import type { Tile } from '../../tiles/index.ts';
-import type { HandFacts } from './facts.ts';
+import { type HandFacts, Needs } from './facts.ts';
 import type { Pattern, PatternTable } from './pattern.ts';
 
 export type HuCategory =
@@ -26,17 +26,6 @@ const bits = (mask: number): number => {
   for (let m = mask; m !== 0; m &= m - 1) n++;
   return n;
 };
-
-/** The largest number of identical chows. */
-function mostIdenticalChows(f: HandFacts): number {
-  let most = 0;
-  for (let i = 0; i < f.chowCount; i++) {
-    let n = 0;
-    for (let j = 0; j < f.chowCount; j++) if (f.chows[j] === f.chows[i]) n++;
-    if (n > most) most = n;
-  }
-  return most;
-}
 
 /** Four chows as two pairs of identical chows (one chow four times included). */
 function twoPairsOfIdenticalChows(f: HandFacts): boolean {
@@ -125,6 +114,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 500,
     qualifiesWin: true,
     supersedes: [],
+    requires: Needs.FourChows,
     count: (f) => yes(f.shape === 'standard' && f.chowCount === 4 && f.concealedHand),
   }),
   p({
@@ -145,6 +135,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 500,
     qualifiesWin: true,
     supersedes: [],
+    requires: Needs.SelfDraw,
     count: (f) => yes(f.concealedHand && f.situation.winType === 'self-draw'),
   }),
   // Sequences
@@ -156,7 +147,8 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 500,
     qualifiesWin: true,
     supersedes: [],
-    count: (f) => yes(mostIdenticalChows(f) >= 2),
+    requires: Needs.TwoChows,
+    count: (f) => yes(f.identicalChows >= 2),
   }),
   p({
     id: 'three-pure-sequences',
@@ -166,7 +158,8 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 4000,
     qualifiesWin: true,
     supersedes: ['two-pure-sequences'],
-    count: (f) => yes(mostIdenticalChows(f) >= 3),
+    requires: Needs.ThreeChows,
+    count: (f) => yes(f.identicalChows >= 3),
   }),
   p({
     id: 'four-pure-sequences',
@@ -177,7 +170,8 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     limit: 4,
     qualifiesWin: true,
     supersedes: ['three-pure-sequences', 'two-pure-sequences-twice'],
-    count: (f) => yes(mostIdenticalChows(f) === 4),
+    requires: Needs.FourChows,
+    count: (f) => yes(f.identicalChows === 4),
   }),
   p({
     id: 'pure-straight',
@@ -187,6 +181,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 2000,
     qualifiesWin: true,
     supersedes: [],
+    requires: Needs.ThreeChows,
     count: (f) => yes(hasStraight(f)),
   }),
   p({
@@ -197,6 +192,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 3000,
     qualifiesWin: true,
     supersedes: ['two-pure-sequences'],
+    requires: Needs.FourChows,
     count: (f) => yes(twoPairsOfIdenticalChows(f)),
   }),
   // Triplets
@@ -208,6 +204,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 2000,
     qualifiesWin: true,
     supersedes: [],
+    requires: Needs.FourPungs,
     count: (f) => yes(f.shape === 'standard' && f.pungCount === 4),
   }),
   p({
@@ -218,6 +215,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 2000,
     qualifiesWin: true,
     supersedes: [],
+    requires: Needs.ThreePungs,
     count: (f) => yes(f.concealedPungs >= 3),
   }),
   p({
@@ -229,6 +227,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     limit: 1,
     qualifiesWin: true,
     supersedes: ['three-concealed-triplets', 'all-triplets'],
+    requires: Needs.FourPungs,
     count: (f) => yes(f.concealedPungs === 4),
   }),
   // Quads
@@ -240,6 +239,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 500,
     qualifiesWin: false,
     supersedes: [],
+    requires: Needs.Kong,
     count: (f) => yes(f.kongs >= 1),
   }),
   p({
@@ -250,6 +250,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 2000,
     qualifiesWin: true,
     supersedes: ['one-quad'],
+    requires: Needs.Kong,
     count: (f) => yes(f.kongs >= 2),
   }),
   p({
@@ -260,6 +261,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 4000,
     qualifiesWin: true,
     supersedes: ['two-quads'],
+    requires: Needs.Kong,
     count: (f) => yes(f.kongs >= 3),
   }),
   p({
@@ -271,6 +273,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     limit: 4,
     qualifiesWin: true,
     supersedes: ['three-quads'],
+    requires: Needs.Kong,
     count: (f) => yes(f.kongs === 4),
   }),
   // Honors
@@ -282,6 +285,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 500,
     qualifiesWin: true,
     supersedes: [],
+    requires: Needs.HonorPung,
     count: valueTriplets,
   }),
   p({
@@ -292,6 +296,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 3000,
     qualifiesWin: true,
     supersedes: [],
+    requires: Needs.HonorPung,
     count: (f) => yes(dragonPungs(f) === 2 && isDragon(f.pair)),
   }),
   p({
@@ -303,6 +308,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     limit: 1,
     qualifiesWin: true,
     supersedes: [],
+    requires: Needs.HonorPung,
     count: (f) => yes(dragonPungs(f) === 3),
   }),
   p({
@@ -314,6 +320,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     limit: 2,
     qualifiesWin: true,
     supersedes: [],
+    requires: Needs.HonorPung,
     count: (f) => yes(windPungs(f) === 3 && isWind(f.pair)),
   }),
   p({
@@ -325,6 +332,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     limit: 3,
     qualifiesWin: true,
     supersedes: [],
+    requires: Needs.HonorPung,
     count: (f) => yes(windPungs(f) === 4),
   }),
   p({
@@ -442,6 +450,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 4000,
     qualifiesWin: true,
     supersedes: [],
+    requires: Needs.ThreePungs,
     count: (f) => yes(consecutiveRanks(f.pungRanks, 3)),
   }),
   p({
@@ -453,6 +462,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     limit: 1,
     qualifiesWin: true,
     supersedes: ['three-consecutive-triplets'],
+    requires: Needs.FourPungs,
     count: (f) => yes(consecutiveRanks(f.pungRanks, 4)),
   }),
   // Parallelity or two colors
@@ -464,6 +474,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 2000,
     qualifiesWin: true,
     supersedes: [],
+    requires: Needs.FourChows,
     count: (f) => yes(parallelTwice(f.chows, f.chowCount)),
   }),
   p({
@@ -474,6 +485,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 4000,
     qualifiesWin: true,
     supersedes: [],
+    requires: Needs.FourPungs,
     count: (f) => yes(parallelTwice(f.pungs, f.pungCount)),
   }),
   // Three colors
@@ -485,6 +497,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 2000,
     qualifiesWin: true,
     supersedes: [],
+    requires: Needs.ThreeChows,
     count: (f) => yes(inThreeSuits(f.chowRanks)),
   }),
   p({
@@ -495,6 +508,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 4000,
     qualifiesWin: true,
     supersedes: [],
+    requires: Needs.ThreePungs,
     count: (f) => yes(inThreeSuits(f.pungRanks)),
   }),
   // Irregular hands
@@ -506,6 +520,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 2000,
     qualifiesWin: true,
     supersedes: [],
+    requires: Needs.SevenPairs,
     count: (f) => yes(f.shape === 'seven-pairs'),
   }),
   p({
@@ -517,6 +532,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     limit: 1,
     qualifiesWin: true,
     supersedes: ['seven-pairs'],
+    requires: Needs.SevenPairs,
     count: (f) => yes(f.consecutivePairs),
   }),
   p({
@@ -528,6 +544,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     limit: 1,
     qualifiesWin: true,
     supersedes: [],
+    requires: Needs.Orphans,
     count: (f) => yes(f.shape === 'thirteen-orphans'),
   }),
   p({
@@ -539,6 +556,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     limit: 1,
     qualifiesWin: true,
     supersedes: [],
+    requires: Needs.Flowers,
     count: (f) => yes(f.flowerSets === 2),
   }),
   // Luck-based bonuses: they qualify any hand for a win.
@@ -550,6 +568,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 1000,
     qualifiesWin: true,
     supersedes: [],
+    requires: Needs.Luck,
     count: (f) => f.situation.luck.afterKong,
   }),
   p({
@@ -560,6 +579,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 500,
     qualifiesWin: true,
     supersedes: [],
+    requires: Needs.Luck,
     count: (f) => f.situation.luck.afterFlower,
   }),
   p({
@@ -570,6 +590,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 1000,
     qualifiesWin: true,
     supersedes: [],
+    requires: Needs.RobbingKong,
     count: (f) => yes(f.situation.winType === 'robbing-kong'),
   }),
   p({
@@ -580,6 +601,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 1000,
     qualifiesWin: true,
     supersedes: [],
+    requires: Needs.Luck,
     count: (f) => yes(f.situation.luck.lastTile),
   }),
   p({
@@ -591,6 +613,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     limit: 1,
     qualifiesWin: true,
     supersedes: [],
+    requires: Needs.Luck,
     count: (f) => yes(f.situation.luck.heaven),
   }),
   p({
@@ -602,6 +625,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     limit: 1,
     qualifiesWin: true,
     supersedes: [],
+    requires: Needs.Luck,
     count: (f) => yes(f.situation.luck.earth),
   }),
   // Non-winning bonuses: they add points but never make a hand eligible.
@@ -614,6 +638,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     qualifiesWin: false,
     supersedes: [],
     // A flower inside a complete Flower Set is scored by the set, which implies it.
+    requires: Needs.Flowers,
     count: (f) => f.flowerCount - 4 * f.flowerSets,
   }),
   p({
@@ -624,6 +649,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 1000,
     qualifiesWin: false,
     supersedes: [],
+    requires: Needs.Flowers,
     count: (f) => f.flowerSets,
   }),
 ];

@@ -16,6 +16,11 @@ export interface Pattern<Category extends string = string> {
   readonly qualifiesWin: boolean;
   /** Patterns of the same category this one implies and so replaces; resolved transitively. */
   readonly supersedes: readonly string[];
+  /**
+   * Facts.needs bits the pattern cannot occur without: a cheap test that spares most patterns their count on
+   * most hands. Only an optimisation: a test checks that it never changes a score.
+   */
+  readonly requires?: number;
   /** How many times the pattern occurs in the hand (0 = absent). */
   readonly count: (facts: HandFacts) => number;
 }
@@ -85,8 +90,10 @@ export function tallyPatterns(
   const { patterns } = table;
   // A hand shows a handful of the patterns: note which, so supersession and the sum touch only those.
   let present = 0;
+  const missing = ~facts.needs;
   for (let i = 0; i < patterns.length; i++) {
-    const n = patterns[i]!.count(facts);
+    const pattern = patterns[i]!;
+    const n = ((pattern.requires ?? 0) & missing) !== 0 ? 0 : pattern.count(facts);
     counts[i] = n;
     if (n > 0) presentScratch[present++] = i;
   }

@@ -163,7 +163,8 @@ export function scoreHand(table: PatternTable, hand: WinningHand): HandScore {
       ? notAWin('no-pattern', 'the hand shows no pattern, and a hand with no observable pattern may not win')
       : notAWin('no-complete-shape', `${formatCounts(counts)} is no complete hand`);
   }
-  const codes = Array.from(search.bestCodes.subarray(0, search.bestLength));
+  const codes: number[] = [];
+  for (let i = 0; i < search.bestLength; i++) codes.push(search.bestCodes[i]!);
   return new WinningScore(table, search.bestPoints, search.bestShape, codes, declared.length, hand);
 }
 
