@@ -179,7 +179,9 @@ export class HandFacts {
     const { luck, winType } = situation;
     this.handNeeds =
       (this.flowerCount > 0 ? Needs.Flowers : 0) |
-      (luck.lastTile || luck.afterKong > 0 || luck.afterFlower > 0 || luck.heaven || luck.earth ? Needs.Luck : 0) |
+      (luck.lastTile || luck.afterKong > 0 || luck.afterFlower > 0 || luck.heaven || luck.earth
+        ? Needs.Luck
+        : 0) |
       (winType === 'self-draw' ? Needs.SelfDraw : winType === 'robbing-kong' ? Needs.RobbingKong : 0);
   }
 

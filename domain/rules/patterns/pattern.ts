@@ -78,48 +78,76 @@ export function supersessionClosure(patterns: readonly Pattern[]): number[][] {
 }
 
 /**
+ * A table laid out for the hot path: one typed array per field, so the tally reads the same shapes on every
+ * pattern, and the supersession closure resolved once.
+ */
+export interface CompiledTable {
+  readonly table: PatternTable;
+  readonly counters: readonly ((facts: HandFacts) => number)[];
+  readonly requires: Int32Array;
+  readonly points: Int32Array;
+  readonly isLimit: Uint8Array;
+  readonly qualifies: Uint8Array;
+  readonly closure: readonly (readonly number[])[];
+  /** Scratch: the indices of the patterns present in the last tally. */
+  readonly present: Int32Array;
+}
+
+const compiled = new WeakMap<PatternTable, CompiledTable>();
+
+export function compileTable(table: PatternTable): CompiledTable {
+  let result = compiled.get(table);
+  if (!result) {
+    const { patterns } = table;
+    result = {
+      table,
+      counters: patterns.map((p) => p.count),
+      requires: Int32Array.from(patterns, (p) => p.requires ?? 0),
+      points: Int32Array.from(patterns, (p) => p.points),
+      isLimit: Uint8Array.from(patterns, (p) => (p.limit === undefined ? 0 : 1)),
+      qualifies: Uint8Array.from(patterns, (p) => (p.qualifiesWin ? 1 : 0)),
+      closure: supersessionClosure(patterns),
+      present: new Int32Array(patterns.length),
+    };
+    compiled.set(table, result);
+  }
+  return result;
+}
+
+/**
  * Counts each pattern of the table into counts, clears what a present pattern supersedes, and returns the
  * points after the limit rule, or -1 when no pattern present may win. Allocates nothing.
  */
-export function tallyPatterns(
-  table: PatternTable,
-  closure: readonly (readonly number[])[],
-  facts: HandFacts,
-  counts: Int32Array,
-): number {
-  const { patterns } = table;
+export function tallyPatterns(compiledTable: CompiledTable, facts: HandFacts, counts: Int32Array): number {
+  const { counters, requires, points, isLimit, qualifies, closure, present } = compiledTable;
   // A hand shows a handful of the patterns: note which, so supersession and the sum touch only those.
-  let present = 0;
+  let found = 0;
   const missing = ~facts.needs;
-  for (let i = 0; i < patterns.length; i++) {
-    const pattern = patterns[i]!;
-    const n = ((pattern.requires ?? 0) & missing) !== 0 ? 0 : pattern.count(facts);
+  for (let i = 0; i < counters.length; i++) {
+    const n = (requires[i]! & missing) !== 0 ? 0 : counters[i]!(facts);
     counts[i] = n;
-    if (n > 0) presentScratch[present++] = i;
+    if (n > 0) present[found++] = i;
   }
-  for (let k = 0; k < present; k++) {
-    const superseded = closure[presentScratch[k]!]!;
+  for (let k = 0; k < found; k++) {
+    const superseded = closure[present[k]!]!;
     for (let j = 0; j < superseded.length; j++) counts[superseded[j]!] = 0;
   }
   let eligible = false;
   let bestLimit = 0;
   let sum = 0;
-  for (let k = 0; k < present; k++) {
-    const i = presentScratch[k]!;
+  for (let k = 0; k < found; k++) {
+    const i = present[k]!;
     const n = counts[i]!;
     if (n === 0) continue;
-    const pattern = patterns[i]!;
-    if (pattern.qualifiesWin) eligible = true;
-    if (pattern.limit !== undefined) {
-      // Only the most valuable limit hand is scored; nothing stacks on a limit.
-      if (pattern.points > bestLimit) bestLimit = pattern.points;
-    } else sum += n * pattern.points;
+    if (qualifies[i] === 1) eligible = true;
+    // Only the most valuable limit hand is scored; nothing stacks on a limit.
+    if (isLimit[i] === 1) {
+      if (points[i]! > bestLimit) bestLimit = points[i]!;
+    } else sum += n * points[i]!;
   }
   if (!eligible) return -1;
-  return bestLimit > 0 ? bestLimit : Math.min(sum, table.limitPoints);
+  return bestLimit > 0 ? bestLimit : Math.min(sum, compiledTable.table.limitPoints);
 }
-
-const presentScratch = new Int32Array(256);
 
 /** The scored patterns of a tally, as a person reads them. */
 export function patternScoreOf(table: PatternTable, counts: Int32Array): PatternScore {

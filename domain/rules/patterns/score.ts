@@ -20,10 +20,11 @@ import {
 import { formatCounts, ORPHANS, type Tile, tileName } from '../../tiles/index.ts';
 import { HandFacts, type WinSituation } from './facts.ts';
 import {
+  type CompiledTable,
+  compileTable,
   type PatternScore,
   type PatternTable,
   patternScoreOf,
-  supersessionClosure,
   tallyPatterns,
 } from './pattern.ts';
 
@@ -42,16 +43,6 @@ export type HandScore =
   | ({ readonly win: true; readonly decomposition: Decomposition | null } & PatternScore)
   | { readonly win: false; readonly reason: NotAWinReason; readonly message: string };
 
-const closures = new WeakMap<PatternTable, number[][]>();
-function closureOf(table: PatternTable): number[][] {
-  let closure = closures.get(table);
-  if (!closure) {
-    closure = supersessionClosure(table.patterns);
-    closures.set(table, closure);
-  }
-  return closure;
-}
-
 const notAWin = (reason: NotAWinReason, message: string): HandScore => ({ win: false, reason, message });
 
 // Scratch shared by every call (scoring is synchronous, so never re-entered). Module-level functions
@@ -61,7 +52,7 @@ const counts = new Uint8Array(34);
 const held = new Uint8Array(34);
 const search = {
   table: undefined as PatternTable | undefined,
-  closure: [] as number[][],
+  compiled: undefined as CompiledTable | undefined,
   declared: [] as number[],
   tally: new Int32Array(64),
   bestTally: new Int32Array(64),
@@ -80,7 +71,7 @@ function consider(shape: Shape | 'none', inHand: ArrayLike<number>, length: numb
   for (let i = 0; i < declared.length; i++) facts.addSet(declared[i]!, false);
   for (let i = 0; i < length; i++) facts.addSet(inHand[i]!, true);
   facts.endDecomposition();
-  const points = tallyPatterns(search.table!, search.closure, facts, tally);
+  const points = tallyPatterns(search.compiled!, facts, tally);
   if (points <= search.bestPoints) return;
   search.bestPoints = points;
   search.bestShape = shape;
@@ -100,7 +91,7 @@ function considerStandard(codes: Int32Array, length: number): void {
 export function scoreHand(table: PatternTable, hand: WinningHand): HandScore {
   if (search.table !== table) {
     search.table = table;
-    search.closure = closureOf(table);
+    search.compiled = compileTable(table);
     search.tally = new Int32Array(table.patterns.length);
     search.bestTally = new Int32Array(table.patterns.length);
   }
@@ -169,7 +160,13 @@ export function scoreHand(table: PatternTable, hand: WinningHand): HandScore {
 }
 
 /** Counts the patterns of one known decomposition again: cheaper than keeping every hand's tally. */
-function tallyOf(table: PatternTable, shape: Shape | 'none', codes: readonly number[], meldCount: number, hand: WinningHand) {
+function tallyOf(
+  table: PatternTable,
+  shape: Shape | 'none',
+  codes: readonly number[],
+  meldCount: number,
+  hand: WinningHand,
+) {
   for (let t = 0; t < 34; t++) counts[t] = hand.concealed[t]!;
   if (hand.winningTile < 34) counts[hand.winningTile]!++;
   facts.startHand(counts, codes.slice(0, meldCount), hand.winningTile, hand.situation);
@@ -177,7 +174,7 @@ function tallyOf(table: PatternTable, shape: Shape | 'none', codes: readonly num
   for (let i = 0; i < codes.length; i++) facts.addSet(codes[i]!, i >= meldCount);
   facts.endDecomposition();
   const tally = new Int32Array(table.patterns.length);
-  tallyPatterns(table, closureOf(table), facts, tally);
+  tallyPatterns(compileTable(table), facts, tally);
   return tally;
 }
 
@@ -225,7 +222,12 @@ class WinningScore {
           : {
               shape,
               sets: codes.map(setOfCode),
-              winningSet: winningSetOf(codes, this.meldCount, hand.winningTile, hand.situation.winType !== 'self-draw'),
+              winningSet: winningSetOf(
+                codes,
+                this.meldCount,
+                hand.winningTile,
+                hand.situation.winType !== 'self-draw',
+              ),
             };
     }
     return this.decompositionRead;
