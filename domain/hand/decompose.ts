@@ -12,7 +12,7 @@ import {
   setOfCode,
 } from './hand-set.ts';
 import type { Meld } from './meld.ts';
-import { localKind, localRank, POW5, suitTable } from './suit-table.ts';
+import { standardArrangements } from './arrangements.ts';
 
 export interface Decomposition {
   readonly shape: Shape;
@@ -20,78 +20,6 @@ export interface Decomposition {
   readonly sets: readonly HandSet[];
   /** Index in sets of the set the winning tile completed; -1 when no winning tile was named. */
   readonly winningSet: number;
-}
-
-// The arrangement being built, and the suit keys of the hand: module scratch keeps the walk allocation-free.
-const arrangement = new Int32Array(14);
-const keys = new Int32Array(3);
-
-/**
- * Visits every standard arrangement of concealed tiles (sets and one pair, without the melds) as set codes
- * (hand-set.ts) in a shared buffer: honours first (they are fixed), then the Cartesian product of each suit's
- * arrangements from the table. The buffer is only valid during the call.
- */
-export function forEachStandardArrangement(
-  counts: ArrayLike<number>,
-  visit: (codes: Int32Array, length: number) => void,
-): void {
-  let length = 0;
-  let pairs = 0;
-  for (let t = 27; t < 34; t++) {
-    const n = counts[t]!;
-    if (n === 3) arrangement[length++] = concealedCode(KIND_PUNG, t);
-    else if (n === 2) {
-      arrangement[length++] = concealedCode(KIND_PAIR, t);
-      pairs++;
-    } else if (n !== 0) return;
-  }
-  const { offsets } = suitTable();
-  for (let suit = 0; suit < 3; suit++) {
-    let key = 0;
-    let size = 0;
-    for (let r = 0; r < 9; r++) {
-      const n = counts[suit * 9 + r]!;
-      key += n * POW5[r]!;
-      size += n;
-    }
-    if (key !== 0 && offsets[key] === 0) return;
-    // Every arrangement of a suit has a pair exactly when its size is 2 more than a multiple of 3.
-    if (size % 3 === 2) pairs++;
-    keys[suit] = key;
-  }
-  if (pairs === 1) walkSuits(0, length, visit);
-}
-
-function walkSuits(suit: number, length: number, visit: (codes: Int32Array, length: number) => void): void {
-  if (suit === 3) {
-    visit(arrangement, length);
-    return;
-  }
-  const key = keys[suit]!;
-  if (key === 0) {
-    walkSuits(suit + 1, length, visit);
-    return;
-  }
-  const { offsets, pool } = suitTable();
-  let at = offsets[key]!;
-  const count = pool[at++]!;
-  const base = suit * 9;
-  for (let a = 0; a < count; a++) {
-    const sets = pool[at++]!;
-    for (let i = 0; i < sets; i++) {
-      const local = pool[at++]!;
-      arrangement[length + i] = concealedCode(localKind(local), base + localRank(local));
-    }
-    // The deeper suits overwrite only the slots after this suit's sets, so this suit's stay intact.
-    walkSuits(suit + 1, length + sets, visit);
-  }
-}
-
-/** The standard arrangements of concealed tiles as arrays of set codes, without the melds. */
-export function standardArrangements(counts: ArrayLike<number>): number[][] {
-  const found: number[][] = [];
-  forEachStandardArrangement(counts, (codes, length) => found.push(Array.from(codes.subarray(0, length))));
-  return found;
 }
 
 /**

@@ -5,3 +5,5 @@ export * from './meld.ts';
 export * from './sacred-discard.ts';
 export * from './shanten.ts';
 export * from './waits.ts';
+export * from './scan.ts';
+export * from './arrangements.ts';

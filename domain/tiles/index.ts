@@ -1,2 +1,3 @@
 export * from './notation.ts';
 export * from './tile.ts';
+export * from './flags.ts';

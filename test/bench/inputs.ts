@@ -62,31 +62,40 @@ const FILES = {
   shapes: 'data/kobalab/hand-shapes.jsonl',
 };
 
-/** The winning hands, or undefined (with the reason printed by sharedFile) when the file is missing. */
+/**
+ * The winning hands, or undefined (with the reason printed by sharedFile) when the file is missing. Each
+ * library's inputs are built in a pass of their own, so that each lies together in memory as a caller's
+ * freshly read hands would, rather than interleaved with the other library's.
+ */
 export function loadWinningCases(): WinningCase[] | undefined {
   const path = sharedFile(FILES.winning);
   if (path === undefined) return undefined;
-  return readJsonLines<WinningRecord>(path).map((record) => {
+  const parsed = readJsonLines<WinningRecord>(path).map((record) => {
     const concealed = parseTiles(record.hand);
     const [winningTile, ...rest] = parseTiles(record.winningTile);
     if (winningTile === undefined || rest.length > 0) {
       throw new Error(`${record.source}: winningTile "${record.winningTile}" is not one tile`);
     }
     const meldTiles = record.melds.map((m) => ({ tiles: parseTiles(m.tiles), concealed: m.concealed }));
+    return { record, concealed, winningTile, meldTiles };
+  });
+  const ours = parsed.map(({ record, concealed, winningTile, meldTiles }) => {
     const melds = meldTiles.map((m) => meldFromTiles(m.tiles, m.concealed));
     const counts13 = countsOf(concealed);
     const counts14 = countsOf([...concealed, winningTile]);
+    const hand: WinningHand = {
+      concealed: counts13,
+      melds,
+      winningTile,
+      situation: situationFor(record.winType),
+    };
+    return { counts13, counts14, melds, hand };
+  });
+  const peers = parsed.map(({ record, concealed, winningTile, meldTiles }) => {
     const selfDraw = record.winType === 'self-draw';
     const peerReadyString = peerShoupaiString(concealed, meldTiles);
     const peerWinString = selfDraw ? peerShoupaiString(concealed, meldTiles, winningTile) : peerReadyString;
     return {
-      source: record.source,
-      winType: record.winType,
-      counts13,
-      counts14,
-      melds,
-      winningTile,
-      hand: { concealed: counts13, melds, winningTile, situation: situationFor(record.winType) },
       peerReady: Majiang.Shoupai.fromString(peerReadyString),
       peerWin: Majiang.Shoupai.fromString(peerWinString),
       peerRongpai: selfDraw ? null : peerRongpai(winningTile),
@@ -94,21 +103,29 @@ export function loadWinningCases(): WinningCase[] | undefined {
       peerWinString,
     };
   });
+  return parsed.map(({ record, winningTile }, i) => ({
+    source: record.source,
+    winType: record.winType,
+    winningTile,
+    ...ours[i]!,
+    ...peers[i]!,
+  }));
 }
 
 /** The fourteen-tile concealed hands, or undefined when the file is missing. */
 export function loadShapeCases(): ShapeCase[] | undefined {
   const path = sharedFile(FILES.shapes);
   if (path === undefined) return undefined;
-  return readJsonLines<ShapeRecord>(path).map((record) => {
-    const tiles = parseTiles(record.tiles);
-    return {
-      source: record.source,
-      tiles: record.tiles,
-      counts: countsOf(tiles),
-      meldCount: 0,
-      complete: record.complete,
-      peer: Majiang.Shoupai.fromString(peerShoupaiString(tiles, [])),
-    };
-  });
+  const records = readJsonLines<ShapeRecord>(path);
+  const tiles = records.map((record) => parseTiles(record.tiles));
+  const ours = tiles.map((t) => countsOf(t));
+  const peers = tiles.map((t) => Majiang.Shoupai.fromString(peerShoupaiString(t, [])));
+  return records.map((record, i) => ({
+    source: record.source,
+    tiles: record.tiles,
+    counts: ours[i]!,
+    meldCount: 0,
+    complete: record.complete,
+    peer: peers[i]!,
+  }));
 }

@@ -8,9 +8,10 @@ import {
   KIND_KONG,
   KIND_PAIR,
   KIND_PUNG,
+  type HandScan,
   type Shape,
 } from '../../hand/index.ts';
-import { FIRST_FLOWER, GREEN, type Tile } from '../../tiles/index.ts';
+import { FIRST_FLOWER, GROUP_SHIFT, TILE_FLAGS, type Tile, TileFlag } from '../../tiles/index.ts';
 
 export type WinType = 'discard' | 'self-draw' | 'robbing-kong';
 
@@ -56,22 +57,6 @@ export const Needs = {
   RobbingKong: 4096,
 } as const;
 
-// Per-kind flags, so that a hand's tile facts are an OR and an AND over the kinds it holds.
-const TERMINAL = 1;
-const HONOR = 2;
-const GREEN_TILE = 4;
-const TERMINAL_OR_HONOR = 8;
-const GROUP_SHIFT = 4; // bits 4..8: characters, circles, bamboos, winds, dragons
-const KIND_FLAGS = Array.from({ length: 34 }, (_, t) => {
-  const rank = t % 9;
-  let flags = 0;
-  if (t < 27 && (rank === 0 || rank === 8)) flags |= TERMINAL | TERMINAL_OR_HONOR;
-  if (t >= 27) flags |= HONOR | TERMINAL_OR_HONOR;
-  if (t === GREEN || t === 19 || t === 20 || t === 21 || t === 23 || t === 25) flags |= GREEN_TILE;
-  const group = t < 27 ? (t / 9) | 0 : t < 31 ? 3 : 4;
-  return flags | (1 << (GROUP_SHIFT + group));
-});
-
 export class HandFacts {
   situation: WinSituation = {
     winType: 'discard',
@@ -93,8 +78,8 @@ export class HandFacts {
   noMelds = true;
   /** No exposed meld; concealed kongs allowed (Fully Concealed Hand). */
   concealedHand = true;
-  /** Counts of the concealed tiles, winning tile included. */
-  readonly concealed = new Uint8Array(34);
+  /** Counts of the concealed tiles, winning tile included (the scan's, not a copy). */
+  concealed: Uint8Array = new Uint8Array(34);
   flowerCount = 0;
   /** Complete sets of the four flowers or the four seasons: 0..2. */
   flowerSets = 0;
@@ -135,41 +120,29 @@ export class HandFacts {
   private winInPung = false;
   private winElsewhere = false;
 
-  /** Sets the facts of the whole hand: concealed counts (winning tile included) and the declared melds. */
-  startHand(
-    concealed: ArrayLike<number>,
-    meldCodes: readonly number[],
-    winningTile: Tile,
-    situation: WinSituation,
-  ): void {
+  /** Sets the facts of the whole hand: its scanned concealed tiles (winning tile included) and melds. */
+  startHand(scan: HandScan, meldCodes: readonly number[], winningTile: Tile, situation: WinSituation): void {
     this.situation = situation;
     this.winningTile = winningTile;
-    let any = 0;
-    let all = -1;
-    for (let t = 0; t < 34; t++) {
-      const n = concealed[t]!;
-      this.concealed[t] = n;
-      if (n > 0) {
-        any |= KIND_FLAGS[t]!;
-        all &= KIND_FLAGS[t]!;
-      }
-    }
+    this.concealed = scan.counts;
+    let any = scan.anyFlags;
+    let all = scan.allFlags;
     let concealedHand = true;
     for (const code of meldCodes) {
       const first = codeTile(code);
       const last = codeKind(code) === KIND_CHOW ? first + 2 : first;
       for (let t = first; t <= last; t++) {
-        any |= KIND_FLAGS[t]!;
-        all &= KIND_FLAGS[t]!;
+        any |= TILE_FLAGS[t]!;
+        all &= TILE_FLAGS[t]!;
       }
       if (!isConcealedCode(code)) concealedHand = false;
     }
     this.groupsUsed = any >> GROUP_SHIFT;
-    this.allSimples = (any & TERMINAL_OR_HONOR) === 0;
-    this.allTerminals = (all & TERMINAL) !== 0;
-    this.allTerminalsOrHonors = (all & TERMINAL_OR_HONOR) !== 0;
-    this.allHonors = (all & HONOR) !== 0;
-    this.allGreen = (all & GREEN_TILE) !== 0;
+    this.allSimples = (any & TileFlag.TerminalOrHonor) === 0;
+    this.allTerminals = (all & TileFlag.Terminal) !== 0;
+    this.allTerminalsOrHonors = (all & TileFlag.TerminalOrHonor) !== 0;
+    this.allHonors = (all & TileFlag.Honor) !== 0;
+    this.allGreen = (all & TileFlag.Green) !== 0;
     this.noMelds = meldCodes.length === 0;
     this.concealedHand = concealedHand;
     this.flowerCount = situation.flowers.length;

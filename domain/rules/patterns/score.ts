@@ -1,15 +1,17 @@
 // Scores a winning hand against a pattern table: the best of every decomposition (seed 003: "the best
 // decomposition is the highest-scoring one"), or the reason the tiles are no win. This is the engine's hot
-// path (a tournament's recomputation scores every hand again), so it reuses its scratch and allocates only
-// the answer.
+// path (a tournament's recomputation scores every hand again): it reuses its scratch, allocates one object
+// per hand, and works out the pattern list and the decomposition only when they are read.
 import {
+  ArrangementCursor,
+  codeKind,
   concealedCode,
   concealedSizeFor,
   type Decomposition,
-  forEachStandardArrangement,
-  isSevenPairs,
+  HandScan,
   isThirteenOrphans,
   KIND_PAIR,
+  KIND_PUNG,
   KIND_SINGLE,
   type Meld,
   meldCode,
@@ -17,7 +19,7 @@ import {
   setContains,
   setOfCode,
 } from '../../hand/index.ts';
-import { formatCounts, ORPHANS, type Tile, tileName } from '../../tiles/index.ts';
+import { formatCounts, ORPHANS, type Tile, TileFlag, tileName } from '../../tiles/index.ts';
 import { HandFacts, type WinSituation } from './facts.ts';
 import {
   type CompiledTable,
@@ -45,15 +47,13 @@ export type HandScore =
 
 const notAWin = (reason: NotAWinReason, message: string): HandScore => ({ win: false, reason, message });
 
-// Scratch shared by every call (scoring is synchronous, so never re-entered). Module-level functions
-// rather than closures: a closure made per hand costs more than the scoring itself.
+// Scratch shared by every call: scoring is synchronous and never re-entered.
 const facts = new HandFacts();
-const counts = new Uint8Array(34);
-const held = new Uint8Array(34);
+const handScan = new HandScan();
+const cursor = new ArrangementCursor();
+const declared: number[] = [];
 const search = {
-  table: undefined as PatternTable | undefined,
   compiled: undefined as CompiledTable | undefined,
-  declared: [] as number[],
   tally: new Int32Array(64),
   bestTally: new Int32Array(64),
   bestPoints: -1,
@@ -64,8 +64,70 @@ const search = {
   complete: false,
 };
 
+export function scoreHand(table: PatternTable, hand: WinningHand): HandScore {
+  const problem = searchBest(table, hand);
+  if (problem !== undefined) return problem;
+  return new WinningScore(table, hand, search.bestPoints);
+}
+
+/** Finds the best decomposition into `search`; answers why not when the tiles are no win. */
+function searchBest(table: PatternTable, hand: WinningHand): HandScore | undefined {
+  const compiled = compileTable(table);
+  if (search.compiled !== compiled) {
+    search.compiled = compiled;
+    search.tally = new Int32Array(table.patterns.length);
+    search.bestTally = new Int32Array(table.patterns.length);
+  }
+  const { melds, winningTile } = hand;
+  // A flower as the winning tile is the eighth flower: only Eight Immortals can win on it.
+  const winOnFlower = winningTile >= 34;
+  const scan = handScan.read(hand.concealed, winningTile);
+  const held = scan.size - (winOnFlower ? 0 : 1);
+  const before = concealedSizeFor(melds.length) - 1;
+  if (held !== before) {
+    return notAWin(
+      'tile-count',
+      `${held} concealed tiles beside ${melds.length} meld(s): a winning hand holds ${before} before the winning tile`,
+    );
+  }
+  const crowded = crowdedKind(scan, melds);
+  if (crowded >= 0) {
+    return notAWin('too-many-of-a-tile', `more than four of ${tileName(crowded)}: there are only four`);
+  }
+  declared.length = 0;
+  for (const meld of melds) declared.push(meldCode(meld));
+
+  facts.startHand(scan, declared, winningTile, hand.situation);
+  search.bestPoints = -1;
+  search.bestShape = 'none';
+  search.bestLength = 0;
+  search.complete = false;
+  const { counts } = scan;
+  if (!winOnFlower) {
+    if (cursor.start(scan)) {
+      for (let length = cursor.next(); length >= 0; length = cursor.next())
+        consider('standard', cursor.codes, length);
+    }
+    if (melds.length === 0 && scan.exactPairs === 7 && scan.size === 14) {
+      const pairs: number[] = [];
+      for (let t = 0; t < 34; t++) if (counts[t] === 2) pairs.push(concealedCode(KIND_PAIR, t));
+      consider('seven-pairs', pairs, pairs.length);
+    }
+    if (melds.length === 0 && (scan.allFlags & TileFlag.TerminalOrHonor) !== 0 && isThirteenOrphans(counts)) {
+      const orphans = ORPHANS.map((t) => concealedCode(counts[t] === 2 ? KIND_PAIR : KIND_SINGLE, t));
+      consider('thirteen-orphans', orphans, orphans.length);
+    }
+  }
+  // Eight Immortals wins on flowers alone, whatever the tiles in hand.
+  if (search.bestPoints < 0 && hand.situation.flowers.length === 8) consider('none', [], 0);
+  if (search.bestPoints >= 0) return undefined;
+  return search.complete
+    ? notAWin('no-pattern', 'the hand shows no pattern, and a hand with no observable pattern may not win')
+    : notAWin('no-complete-shape', `${formatCounts(counts)} is no complete hand`);
+}
+
 function consider(shape: Shape | 'none', inHand: ArrayLike<number>, length: number): void {
-  const { declared, tally } = search;
+  const { tally } = search;
   if (shape !== 'none') search.complete = true;
   facts.startDecomposition(shape);
   for (let i = 0; i < declared.length; i++) facts.addSet(declared[i]!, false);
@@ -84,153 +146,75 @@ function consider(shape: Shape | 'none', inHand: ArrayLike<number>, length: numb
   search.bestLength = declared.length + length;
 }
 
-function considerStandard(codes: Int32Array, length: number): void {
-  consider('standard', codes, length);
-}
-
-export function scoreHand(table: PatternTable, hand: WinningHand): HandScore {
-  if (search.table !== table) {
-    search.table = table;
-    search.compiled = compileTable(table);
-    search.tally = new Int32Array(table.patterns.length);
-    search.bestTally = new Int32Array(table.patterns.length);
-  }
-  let size = 0;
-  let crowded = -1;
-  const concealed = hand.concealed;
-  for (let t = 0; t < 34; t++) {
-    const n = concealed[t]!;
-    counts[t] = n;
-    held[t] = n;
-    size += n;
-    if (n > 4) crowded = t;
-  }
-  const before = concealedSizeFor(hand.melds.length) - 1;
-  if (size !== before) {
-    return notAWin(
-      'tile-count',
-      `${size} concealed tiles beside ${hand.melds.length} meld(s): a winning hand holds ${before} before the winning tile`,
-    );
-  }
-  // A flower as the winning tile is the eighth flower: only Eight Immortals can win on it.
-  const winOnFlower = hand.winningTile >= 34;
-  if (!winOnFlower) {
-    counts[hand.winningTile]!++;
-    if (++held[hand.winningTile]! > 4) crowded = hand.winningTile;
-  }
-  const declared: number[] = [];
-  for (const meld of hand.melds) {
-    declared.push(meldCode(meld));
-    const { tile } = meld;
-    if (meld.kind === 'chow') {
-      for (let t = tile; t < tile + 3; t++) if (++held[t]! > 4) crowded = t;
-    } else if ((held[tile]! += meld.kind === 'kong' ? 4 : 3) > 4) crowded = tile;
-  }
-  if (crowded >= 0) {
-    return notAWin('too-many-of-a-tile', `${held[crowded]} of ${tileName(crowded)}: there are only four`);
-  }
-
-  facts.startHand(counts, declared, hand.winningTile, hand.situation);
-  search.declared = declared;
-  search.bestPoints = -1;
-  search.bestShape = 'none';
-  search.complete = false;
-  if (!winOnFlower) {
-    forEachStandardArrangement(counts, considerStandard);
-    if (declared.length === 0 && isSevenPairs(counts)) {
-      const pairs: number[] = [];
-      for (let t = 0; t < 34; t++) if (counts[t] === 2) pairs.push(concealedCode(KIND_PAIR, t));
-      consider('seven-pairs', pairs, pairs.length);
-    }
-    if (declared.length === 0 && isThirteenOrphans(counts)) {
-      const orphans = ORPHANS.map((t) => concealedCode(counts[t] === 2 ? KIND_PAIR : KIND_SINGLE, t));
-      consider('thirteen-orphans', orphans, orphans.length);
+/** A kind held more than four times, counting the melds' tiles; -1 when none. */
+function crowdedKind(scan: HandScan, melds: readonly Meld[]): Tile {
+  const { counts } = scan;
+  if (scan.crowded) for (let t = 0; t < 34; t++) if (counts[t]! > 4) return t;
+  for (const meld of melds) {
+    const last = meld.kind === 'chow' ? meld.tile + 2 : meld.tile;
+    for (let t = meld.tile; t <= last; t++) {
+      let held = counts[t]!;
+      for (const other of melds) {
+        if (other.kind === 'chow') held += t >= other.tile && t <= other.tile + 2 ? 1 : 0;
+        else if (other.tile === t) held += other.kind === 'kong' ? 4 : 3;
+      }
+      if (held > 4) return t;
     }
   }
-  // Eight Immortals wins on flowers alone, whatever the tiles in hand.
-  if (search.bestPoints < 0 && hand.situation.flowers.length === 8) consider('none', [], 0);
-  if (search.bestPoints < 0) {
-    return search.complete
-      ? notAWin('no-pattern', 'the hand shows no pattern, and a hand with no observable pattern may not win')
-      : notAWin('no-complete-shape', `${formatCounts(counts)} is no complete hand`);
-  }
-  const codes: number[] = [];
-  for (let i = 0; i < search.bestLength; i++) codes.push(search.bestCodes[i]!);
-  return new WinningScore(table, search.bestPoints, search.bestShape, codes, declared.length, hand);
-}
-
-/** Counts the patterns of one known decomposition again: cheaper than keeping every hand's tally. */
-function tallyOf(
-  table: PatternTable,
-  shape: Shape | 'none',
-  codes: readonly number[],
-  meldCount: number,
-  hand: WinningHand,
-) {
-  for (let t = 0; t < 34; t++) counts[t] = hand.concealed[t]!;
-  if (hand.winningTile < 34) counts[hand.winningTile]!++;
-  facts.startHand(counts, codes.slice(0, meldCount), hand.winningTile, hand.situation);
-  facts.startDecomposition(shape);
-  for (let i = 0; i < codes.length; i++) facts.addSet(codes[i]!, i >= meldCount);
-  facts.endDecomposition();
-  const tally = new Int32Array(table.patterns.length);
-  tallyPatterns(compileTable(table), facts, tally);
-  return tally;
+  return -1;
 }
 
 /**
- * A win: its points at once, the patterns and the decomposition on first read (a recomputation of a whole
- * tournament needs only the points). The hand must not change until they are read.
+ * A win: its points at once; the patterns and the decomposition on first read, by searching the hand again
+ * (a recomputation of a whole tournament needs only the points). The hand must not change until then.
  */
 class WinningScore {
   readonly win = true;
   readonly eligible = true;
-  private patternScore: PatternScore | undefined;
-  private decompositionRead: Decomposition | null | undefined;
+  private details: { score: PatternScore; decomposition: Decomposition | null } | undefined;
 
   constructor(
     private readonly table: PatternTable,
-    readonly points: number,
-    private readonly shape: Shape | 'none',
-    private readonly codes: readonly number[],
-    private readonly meldCount: number,
     private readonly hand: WinningHand,
+    readonly points: number,
   ) {}
 
-  private get score(): PatternScore {
-    this.patternScore ??= patternScoreOf(
-      this.table,
-      tallyOf(this.table, this.shape, this.codes, this.meldCount, this.hand),
-    );
-    return this.patternScore;
+  private get detail(): { score: PatternScore; decomposition: Decomposition | null } {
+    if (this.details === undefined) {
+      searchBest(this.table, this.hand);
+      const codes = Array.from(search.bestCodes.subarray(0, search.bestLength));
+      const { hand } = this;
+      const shape = search.bestShape;
+      this.details = {
+        score: patternScoreOf(this.table, search.bestTally),
+        decomposition:
+          shape === 'none'
+            ? null
+            : {
+                shape,
+                sets: codes.map(setOfCode),
+                winningSet: winningSetOf(
+                  codes,
+                  hand.melds.length,
+                  hand.winningTile,
+                  hand.situation.winType !== 'self-draw',
+                ),
+              },
+      };
+    }
+    return this.details;
   }
 
   get patterns(): PatternScore['patterns'] {
-    return this.score.patterns;
+    return this.detail.score.patterns;
   }
 
   get capped(): boolean {
-    return this.score.capped;
+    return this.detail.score.capped;
   }
 
   get decomposition(): Decomposition | null {
-    if (this.decompositionRead === undefined) {
-      const { shape, codes, hand } = this;
-      this.decompositionRead =
-        shape === 'none'
-          ? null
-          : {
-              shape,
-              sets: codes.map(setOfCode),
-              winningSet: winningSetOf(
-                codes,
-                this.meldCount,
-                hand.winningTile,
-                hand.situation.winType !== 'self-draw',
-              ),
-            };
-    }
-    return this.decompositionRead;
+    return this.detail.decomposition;
   }
 
   toJSON(): object {
@@ -253,7 +237,7 @@ function winningSetOf(
   for (let i = firstInHand; i < codes.length; i++) {
     const code = codes[i]!;
     if (!setContains(code, tile)) continue;
-    if (!onOthersTile || setOfCode(code).kind !== 'pung') return i;
+    if (!onOthersTile || codeKind(code) !== KIND_PUNG) return i;
     pung = i;
   }
   return pung;

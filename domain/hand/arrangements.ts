@@ -1,0 +1,109 @@
+// The standard arrangements of a hand's concealed tiles (sets and one pair, melds aside), read from the
+// per-suit table: honours are fixed, and the suits' own arrangements combine like the wheels of an odometer.
+// A cursor rather than a callback, so that the scorer's loop calls nothing it cannot inline.
+import { concealedCode, KIND_PAIR, KIND_PUNG } from './hand-set.ts';
+import { HandScan } from './scan.ts';
+import { localKind, localRank, suitTable } from './suit-table.ts';
+
+export class ArrangementCursor {
+  /** The current arrangement's set codes, `length` of them (the value next() returned). */
+  readonly codes = new Int32Array(14);
+  private fixed = 0;
+  private readonly suits = new Int32Array(3);
+  private suitCount = 0;
+  /** Per wheel: pool offset of its first arrangement, of its current one, its index and its count. */
+  private readonly first = new Int32Array(3);
+  private readonly at = new Int32Array(3);
+  private readonly index = new Int32Array(3);
+  private readonly count = new Int32Array(3);
+  private started = false;
+  private done = true;
+
+  /** Starts on a scanned hand; false when it has no standard arrangement at all. */
+  start(scan: HandScan): boolean {
+    const { counts, keys, sizes } = scan;
+    const { offsets, pool } = suitTable();
+    this.started = false;
+    this.done = true;
+    let fixed = 0;
+    let pairs = 0;
+    for (let t = 27; t < 34; t++) {
+      const n = counts[t]!;
+      if (n === 3) this.codes[fixed++] = concealedCode(KIND_PUNG, t);
+      else if (n === 2) {
+        this.codes[fixed++] = concealedCode(KIND_PAIR, t);
+        pairs++;
+      } else if (n !== 0) return false;
+    }
+    let wheels = 0;
+    for (let suit = 0; suit < 3; suit++) {
+      const key = keys[suit]!;
+      if (key === 0) continue;
+      const offset = offsets[key]!;
+      if (offset === 0) return false;
+      // Every arrangement of a suit has a pair exactly when its size is 2 more than a multiple of 3.
+      if (sizes[suit]! % 3 === 2) pairs++;
+      this.suits[wheels] = suit;
+      this.first[wheels] = offset + 1;
+      this.at[wheels] = offset + 1;
+      this.index[wheels] = 0;
+      this.count[wheels] = pool[offset]!;
+      wheels++;
+    }
+    if (pairs !== 1) return false;
+    this.fixed = fixed;
+    this.suitCount = wheels;
+    this.done = false;
+    return true;
+  }
+
+  /** Moves to the next arrangement and returns its number of sets, or -1 when there is none left. */
+  next(): number {
+    if (this.done) return -1;
+    if (this.started && !this.turn()) {
+      this.done = true;
+      return -1;
+    }
+    this.started = true;
+    const { pool } = suitTable();
+    let length = this.fixed;
+    for (let w = 0; w < this.suitCount; w++) {
+      let at = this.at[w]!;
+      const sets = pool[at++]!;
+      const base = this.suits[w]! * 9;
+      for (let i = 0; i < sets; i++) {
+        const local = pool[at++]!;
+        this.codes[length++] = concealedCode(localKind(local), base + localRank(local));
+      }
+    }
+    return length;
+  }
+
+  /** Advances the last wheel, carrying into the ones before; false once every combination was given. */
+  private turn(): boolean {
+    const { pool } = suitTable();
+    for (let w = this.suitCount - 1; w >= 0; w--) {
+      if (this.index[w]! + 1 < this.count[w]!) {
+        this.index[w]!++;
+        this.at[w]! += pool[this.at[w]!]! + 1;
+        return true;
+      }
+      this.index[w] = 0;
+      this.at[w] = this.first[w]!;
+    }
+    return false;
+  }
+}
+
+const cursor = new ArrangementCursor();
+const scan = new HandScan();
+
+/** The standard arrangements of concealed tiles as arrays of set codes, without the melds. */
+export function standardArrangements(counts: ArrayLike<number>): number[][] {
+  const found: number[][] = [];
+  if (!cursor.start(scan.read(counts))) return found;
+  for (let length = cursor.next(); length >= 0; length = cursor.next()) {
+    found.push(Array.from(cursor.codes.subarray(0, length)));
+  }
+  return found;
+}

@@ -1,0 +1,63 @@
+// One pass over a hand's counts, gathering what the complete check, the arrangement walk and the scorer each
+// need, so that the hot path reads the 34 counts once.
+import { TILE_FLAGS, TILE_KINDS, type Tile } from '../tiles/index.ts';
+import { POW5 } from './suit-table.ts';
+
+export class HandScan {
+  /** Counts of the 34 kinds, the extra tile included. */
+  readonly counts = new Uint8Array(TILE_KINDS);
+  size = 0;
+  /** Base-5 key of each suit's counts (suit-table.ts). */
+  readonly keys = new Int32Array(3);
+  /** Tiles of each suit, and of the honours at index 3. */
+  readonly sizes = new Int32Array(4);
+  /** Kinds held exactly twice (seven pairs needs seven). */
+  exactPairs = 0;
+  /** Some kind is held more than four times. */
+  crowded = false;
+  /** TILE_FLAGS of the kinds held, ORed and ANDed (all bits set for no tile). */
+  anyFlags = 0;
+  allFlags = -1;
+
+  /** Reads counts, adding one extra tile (the winning tile) when extra is a kind 0..33. */
+  read(concealed: ArrayLike<number>, extra: Tile = -1): this {
+    // Branch-free on the counts: which kinds a hand holds is different every time, so a branch per kind
+    // would be mispredicted about half the time, and this loop runs for every hand scored.
+    const { counts, keys, sizes } = this;
+    let exactPairs = 0;
+    let crowded = 0;
+    let any = 0;
+    let all = -1;
+    for (let suit = 0; suit < 4; suit++) {
+      const base = suit * 9;
+      const end = suit === 3 ? TILE_KINDS : base + 9;
+      let key = 0;
+      let groupSize = 0;
+      for (let t = base; t < end; t++) {
+        const n = concealed[t]! + (t === extra ? 1 : 0);
+        counts[t] = n;
+        key += n * POW5[t - base]!;
+        groupSize += n;
+        const small = n & 511; // the tables below cover any sane count; a larger one is crowded anyway
+        exactPairs += IS_PAIR[small]!;
+        crowded |= IS_CROWDED[small]! | (n >> 9);
+        const held = HELD_MASK[small]!;
+        any |= TILE_FLAGS[t]! & held;
+        all &= TILE_FLAGS[t]! | ~held;
+      }
+      if (suit < 3) keys[suit] = key;
+      sizes[suit] = groupSize;
+    }
+    this.size = sizes[0]! + sizes[1]! + sizes[2]! + sizes[3]!;
+    this.exactPairs = exactPairs;
+    this.crowded = crowded !== 0;
+    this.anyFlags = any;
+    this.allFlags = all;
+    return this;
+  }
+}
+
+const IS_PAIR = Int32Array.from({ length: 512 }, (_, n) => (n === 2 ? 1 : 0));
+const IS_CROWDED = Int32Array.from({ length: 512 }, (_, n) => (n > 4 ? 1 : 0));
+/** -1 (all bits) for a kind held, 0 for a kind absent. */
+const HELD_MASK = Int32Array.from({ length: 512 }, (_, n) => (n > 0 ? -1 : 0));
