@@ -34,7 +34,7 @@ export class HandScan {
       let key = 0;
       let groupSize = 0;
       for (let t = base; t < end; t++) {
-        const n = concealed[t]! + (t === extra ? 1 : 0);
+        const n = concealed[t]!;
         counts[t] = n;
         key += n * POW5[t - base]!;
         groupSize += n;
@@ -47,6 +47,19 @@ export class HandScan {
       }
       if (suit < 3) keys[suit] = key;
       sizes[suit] = groupSize;
+    }
+    if (extra >= 0 && extra < TILE_KINDS) {
+      // The extra tile, added after the loop so the loop itself stays free of the comparison.
+      const before = counts[extra]!;
+      const n = before + 1;
+      counts[extra] = n;
+      const suit = extra < 27 ? (extra / 9) | 0 : 3;
+      if (suit < 3) keys[suit]! += POW5[extra - suit * 9]!;
+      sizes[suit]!++;
+      exactPairs += IS_PAIR[n & 511]! - IS_PAIR[before & 511]!;
+      crowded |= IS_CROWDED[n & 511]!;
+      any |= TILE_FLAGS[extra]!;
+      if (before === 0) all &= TILE_FLAGS[extra]!;
     }
     this.size = sizes[0]! + sizes[1]! + sizes[2]! + sizes[3]!;
     this.exactPairs = exactPairs;
