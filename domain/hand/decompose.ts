@@ -1,18 +1,17 @@
 // Every decomposition of a hand, and for each which set the winning tile completed.
 import { ORPHANS, type Tile } from '../tiles/index.ts';
+import { standardArrangements } from './arrangements.ts';
 import { completeShapes, isSevenPairs, isThirteenOrphans, type Shape } from './complete.ts';
 import {
   concealedCode,
   type HandSet,
   KIND_PAIR,
-  KIND_PUNG,
   KIND_SINGLE,
   meldCode,
   setContains,
   setOfCode,
 } from './hand-set.ts';
 import type { Meld } from './meld.ts';
-import { standardArrangements } from './arrangements.ts';
 
 export interface Decomposition {
   readonly shape: Shape;

@@ -1,3 +1,3 @@
+export * from './flags.ts';
 export * from './notation.ts';
 export * from './tile.ts';
-export * from './flags.ts';

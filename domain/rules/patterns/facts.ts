@@ -3,12 +3,12 @@
 import {
   codeKind,
   codeTile,
+  type HandScan,
   isConcealedCode,
   KIND_CHOW,
   KIND_KONG,
   KIND_PAIR,
   KIND_PUNG,
-  type HandScan,
   type Shape,
 } from '../../hand/index.ts';
 import { FIRST_FLOWER, GROUP_SHIFT, TILE_FLAGS, type Tile, TileFlag } from '../../tiles/index.ts';
