@@ -52,7 +52,8 @@ export function setContains(code: number, tile: Tile): boolean {
   return codeKind(code) === KIND_CHOW ? tile >= first && tile <= first + 2 : tile === first;
 }
 
-export function setTiles(set: HandSet): Tile[] {
+/** The tiles of a set or a meld. */
+export function setTiles(set: { readonly kind: SetKind; readonly tile: Tile }): Tile[] {
   switch (set.kind) {
     case 'chow':
       return [set.tile, set.tile + 1, set.tile + 2];

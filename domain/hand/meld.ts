@@ -1,5 +1,6 @@
 // Declared melds: chow, pung, and exposed or concealed kong. A meld is fixed: decomposition never splits it.
 import { formatTiles, isSuited, rankOf, suitOf, type Tile } from '../tiles/index.ts';
+import { setTiles } from './hand-set.ts';
 
 export type MeldKind = 'chow' | 'pung' | 'kong';
 
@@ -46,14 +47,7 @@ export function meldFromTiles(tiles: readonly Tile[], concealed = false): Meld {
 }
 
 export function meldTiles(meld: Meld): Tile[] {
-  switch (meld.kind) {
-    case 'chow':
-      return [meld.tile, meld.tile + 1, meld.tile + 2];
-    case 'pung':
-      return [meld.tile, meld.tile, meld.tile];
-    case 'kong':
-      return [meld.tile, meld.tile, meld.tile, meld.tile];
-  }
+  return setTiles(meld);
 }
 
 /** Adds each meld's tiles to a count array (for "no more than four of a tile" and wait checks). */
