@@ -48,10 +48,6 @@ export const isTerminal = (t: Tile): boolean => t < 27 && (t % 9 === 0 || t % 9 
 export const isTerminalOrHonor = (t: Tile): boolean => isTerminal(t) || isHonor(t);
 export const isSimple = (t: Tile): boolean => t < 27 && t % 9 !== 0 && t % 9 !== 8;
 
-/** Green tiles (seed 003, All Green): 2, 3, 4, 6, 8 of bamboos and the Green dragon. */
-export const isGreenTile = (t: Tile): boolean =>
-  t === GREEN || t === 19 || t === 20 || t === 21 || t === 23 || t === 25;
-
 /** The thirteen terminal and honour kinds, in index order. */
 export const ORPHANS: readonly Tile[] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 

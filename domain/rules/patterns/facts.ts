@@ -236,11 +236,6 @@ export class HandFacts {
       (this.shape === 'seven-pairs' ? Needs.SevenPairs : 0) |
       (this.shape === 'thirteen-orphans' ? Needs.Orphans : 0);
   }
-
-  /** True when the winning tile, taken from another player, completed a pung in this decomposition. */
-  get wonIntoPung(): boolean {
-    return this.situation.winType !== 'self-draw' && this.winInPung && !this.winElsewhere;
-  }
 }
 
 function consecutiveSevenPairs(concealed: ArrayLike<number>): boolean {
