@@ -1,0 +1,90 @@
+// The scorer's shortcuts must never change a score: Pattern.requires only spares work, and a win's pattern
+// list and decomposition, worked out when first read, are the same whenever they are read.
+import { describe, expect, it } from 'vitest';
+import { type WinSpec, winningHand } from '../../../test/support/hand.ts';
+import { readJsonLines, sharedFile } from '../../../test/support/shared-data.ts';
+import { HU_MAHJONG_TABLE } from './hu-mahjong.ts';
+import type { PatternTable } from './pattern.ts';
+import { scoreHand, type WinningHand } from './score.ts';
+
+/** The same table without any requires: every pattern counted on every hand. */
+const EXHAUSTIVE: PatternTable = {
+  patterns: HU_MAHJONG_TABLE.patterns.map(({ requires: _, ...pattern }) => pattern),
+  limitPoints: HU_MAHJONG_TABLE.limitPoints,
+};
+
+const verdict = (table: PatternTable, hand: WinningHand) => {
+  const score = scoreHand(table, hand);
+  return score.win
+    ? { points: score.points, patterns: score.patterns.map((p) => `${p.name} ${p.points}`) }
+    : score.reason;
+};
+
+// Situations that switch each Needs bit on: win types, flowers, luck.
+const SITUATIONS: WinSpec[] = [
+  {},
+  { winType: 'self-draw' },
+  { winType: 'robbing-kong' },
+  { flowers: '1234f' },
+  { flowers: '12345678f' },
+  { winType: 'self-draw', luck: { afterKong: 1, afterFlower: 1 } },
+  { luck: { lastTile: true } },
+  { seat: 'E', winType: 'self-draw', luck: { heaven: true } },
+];
+
+const winningPath = sharedFile('data/kobalab/winning-hands.jsonl');
+
+describe.skipIf(winningPath === undefined)('Pattern.requires', () => {
+  it('never changes a verdict on the 10,000 kobalab winning hands in eight situations', () => {
+    const rows = readJsonLines<{
+      hand: string;
+      melds: { tiles: string; concealed: boolean }[];
+      winningTile: string;
+    }>(winningPath!);
+    expect(rows).toHaveLength(10_000);
+    let compared = 0;
+    let wins = 0;
+    const differences: string[] = [];
+    for (const row of rows) {
+      for (const spec of SITUATIONS) {
+        const melds = row.melds.map((m) => (m.concealed ? `+${m.tiles}` : m.tiles));
+        const hand = winningHand(`${row.hand} ${row.winningTile}`, { ...spec, melds, win: row.winningTile });
+        const fast = verdict(HU_MAHJONG_TABLE, hand);
+        const slow = verdict(EXHAUSTIVE, hand);
+        compared++;
+        if (typeof fast !== 'string') wins++;
+        if (JSON.stringify(fast) !== JSON.stringify(slow))
+          differences.push(`${row.hand}+${row.winningTile}: ${JSON.stringify(spec)}`);
+      }
+    }
+    expect(differences).toEqual([]);
+    expect(compared).toBe(80_000);
+    expect(wins).toBeGreaterThan(70_000);
+  });
+});
+
+describe('details read later', () => {
+  it('given two hands scored in turn, when the first one’s patterns are read last, then they are its own', () => {
+    const first = scoreHand(HU_MAHJONG_TABLE, winningHand('🀐🀑🀒 🀍🀎🀏 🀙🀚🀛 🀡🀡🀡 🀇🀇'));
+    const second = scoreHand(HU_MAHJONG_TABLE, winningHand('🀄🀄🀄 🀅🀅🀅 🀆🀆🀆 234p 55s'));
+    expect(second).toMatchObject({ win: true, points: 8000 });
+    expect(first.win && first.patterns.map((p) => p.name)).toEqual(['Fully Outside Hand']);
+    // 789m 11m, then 123p 999p, then 123s: sets formed in hand come suit by suit.
+    expect(first.win && first.decomposition?.sets.map((s) => s.kind)).toEqual([
+      'chow',
+      'pair',
+      'chow',
+      'pung',
+      'chow',
+    ]);
+  });
+
+  it('serialises a win with its details', () => {
+    const score = scoreHand(HU_MAHJONG_TABLE, winningHand('🀋🀌🀍 🀙🀚🀛 🀒🀓🀔 🀖🀗🀘 🀂🀂'));
+    expect(JSON.parse(JSON.stringify(score))).toMatchObject({
+      win: true,
+      points: 500,
+      patterns: [{ name: 'All Sequences' }],
+    });
+  });
+});
