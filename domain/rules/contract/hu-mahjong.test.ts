@@ -95,6 +95,39 @@ describe('hu-mahjong payout scheme', () => {
   });
 });
 
+describe('luck through the contract', () => {
+  it('a hand with no pattern of its own wins after a kong, paid by everyone as a self-draw', () => {
+    const claim = {
+      seat: 'W',
+      hand: '789s1z',
+      melds: [{ tiles: '678m' }, { tiles: '345p' }, { tiles: '2222s' }],
+      winningTile: '1z',
+      luck: { afterKong: 1 },
+    };
+    const output = scored({ ruleset: 'hu-mahjong', winType: 'self-draw', claims: [claim] });
+    expect(output.winners[0]!.patterns!.map((p) => `${p.name} ${p.points}`)).toEqual([
+      'One Quad 500',
+      'After a Kong 1000',
+    ]);
+    expect(output.deltas).toEqual({ E: -1500, S: -1500, W: 4500, N: -1500 });
+  });
+
+  it('Eight Immortals wins on the eighth flower', () => {
+    const claim = {
+      seat: 'N',
+      hand: '159m159p159s1234z',
+      winningTile: '8f',
+      flowers: ['1f', '2f', '3f', '4f', '5f', '6f', '7f'],
+    };
+    const output = scored({ ruleset: 'hu-mahjong', winType: 'self-draw', claims: [claim] });
+    expect(output.winners[0]).toMatchObject({
+      handScore: 8000,
+      patterns: [{ name: 'Eight Immortals', points: 8000 }],
+    });
+    expect(output.winners[0]!.sets).toBeUndefined();
+  });
+});
+
 describe('several wins on one discard', () => {
   const west = { seat: 'W', hand: '🀋🀌🀍 🀙🀚🀛 🀒🀓🀔 🀖🀗🀘 🀂', winningTile: '🀂' };
   // Both wait on West: South with Half Outside Hand, Three-color Sequences and All Sequences (5500), West with
@@ -183,6 +216,14 @@ describe('score contract errors', () => {
       'claims[0].luck',
     ],
     [request({ winType: 'discard', from: 'N', claims: [{ ...exampleClaim, colour: 'red' }] }), 'claims[0]'],
+    [
+      request({ winType: 'self-draw', claims: [{ ...exampleClaim, luck: { afterKong: 1 } }] }),
+      'claims[0].luck.afterKong',
+    ],
+    [
+      request({ winType: 'self-draw', claims: [{ ...exampleClaim, luck: { afterFlower: 2 } }] }),
+      'claims[0].luck.afterFlower',
+    ],
     [{ winType: 'discard' }, 'ruleset'],
   ])('rejects %j naming %s', (input, field) => {
     expect(invalidField(input).field).toBe(field);

@@ -145,6 +145,7 @@ function readClaim(request: ScoreRequest, claim: ClaimRequest, index: number) {
   }
   const luck = claim.luck ?? NO_LUCK;
   checkLuck(request, claim.seat, luck, `${at}.luck`);
+  checkReplacements(luck, melds, flowers.length, `${at}.luck`);
   const concealed = new Uint8Array(TILE_KINDS);
   for (const t of handTiles) concealed[t]!++;
   const situation: WinSituation = {
@@ -167,6 +168,20 @@ function checkLuck(request: ScoreRequest, seat: Seat, luck: Luck, at: string): v
     invalid(`${at}.heaven`, 'Blessing of Heaven is for the dealer (E) winning by self-draw');
   if (luck.earth && (seat === 'E' || !selfDraw))
     invalid(`${at}.earth`, 'Blessing of Earth is for a non-dealer winning by self-draw');
+}
+
+/** Each replacement draw needs its kong or its flower: a referee's typo, not a hand, would say otherwise. */
+function checkReplacements(luck: Luck, melds: readonly Meld[], flowers: number, at: string): void {
+  const kongs = melds.filter((m) => m.kind === 'kong').length;
+  if (luck.afterKong > kongs) {
+    invalid(`${at}.afterKong`, `${luck.afterKong} kong replacement(s) but ${kongs} kong(s) among the melds`);
+  }
+  if (luck.afterFlower > flowers) {
+    invalid(
+      `${at}.afterFlower`,
+      `${luck.afterFlower} flower replacement(s) but ${flowers} flower(s) declared`,
+    );
+  }
 }
 
 function setsInNotation(sets: readonly HandSet[], winningSet: number): string[] {
