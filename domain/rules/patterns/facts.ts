@@ -55,6 +55,25 @@ export const Needs = {
   Luck: 1024,
   SelfDraw: 2048,
   RobbingKong: 4096,
+  AllSimples: 1 << 13,
+  AllHonors: 1 << 14,
+  EveryGroupTerminalOrHonor: 1 << 15,
+  EveryGroupTerminal: 1 << 16,
+  AllTerminalsOrHonors: 1 << 17,
+  AllTerminals: 1 << 18,
+  /** Characters, circles, bamboos, winds and dragons all present. */
+  AllTypes: 1 << 19,
+  /** Exactly one of the three suits. */
+  OneSuit: 1 << 20,
+  WithHonors: 1 << 21,
+  WithoutHonors: 1 << 22,
+  AllGreen: 1 << 23,
+  NoMelds: 1 << 24,
+  ConcealedHand: 1 << 25,
+  TwoDragonPungs: 1 << 26,
+  ThreeWindPungs: 1 << 27,
+  TwoKongs: 1 << 28,
+  ThreeKongs: 1 << 29,
 } as const;
 
 export class HandFacts {
@@ -155,7 +174,17 @@ export class HandFacts {
       (luck.lastTile || luck.afterKong > 0 || luck.afterFlower > 0 || luck.heaven || luck.earth
         ? Needs.Luck
         : 0) |
-      (winType === 'self-draw' ? Needs.SelfDraw : winType === 'robbing-kong' ? Needs.RobbingKong : 0);
+      (winType === 'self-draw' ? Needs.SelfDraw : winType === 'robbing-kong' ? Needs.RobbingKong : 0) |
+      (this.allSimples ? Needs.AllSimples : 0) |
+      (this.allHonors ? Needs.AllHonors : 0) |
+      (this.allTerminalsOrHonors ? Needs.AllTerminalsOrHonors : 0) |
+      (this.allTerminals ? Needs.AllTerminals : 0) |
+      (this.groupsUsed === 31 ? Needs.AllTypes : 0) |
+      (ONE_SUIT[this.groupsUsed & 7] ? Needs.OneSuit : 0) |
+      ((this.groupsUsed & 24) !== 0 ? Needs.WithHonors : Needs.WithoutHonors) |
+      (this.allGreen ? Needs.AllGreen : 0) |
+      (this.noMelds ? Needs.NoMelds : 0) |
+      (this.concealedHand ? Needs.ConcealedHand : 0);
   }
 
   /** Clears the facts of the previous decomposition. */
@@ -234,9 +263,19 @@ export class HandFacts {
       (this.kongs > 0 ? Needs.Kong : 0) |
       (this.honorPungs !== 0 ? Needs.HonorPung : 0) |
       (this.shape === 'seven-pairs' ? Needs.SevenPairs : 0) |
-      (this.shape === 'thirteen-orphans' ? Needs.Orphans : 0);
+      (this.shape === 'thirteen-orphans' ? Needs.Orphans : 0) |
+      (this.everyGroupTerminalOrHonor ? Needs.EveryGroupTerminalOrHonor : 0) |
+      (this.everyGroupTerminal ? Needs.EveryGroupTerminal : 0) |
+      (this.kongs >= 2 ? Needs.TwoKongs : 0) |
+      (this.kongs >= 3 ? Needs.ThreeKongs : 0) |
+      (DRAGONS_HELD[this.honorPungs >> 4]! >= 2 ? Needs.TwoDragonPungs : 0) |
+      (DRAGONS_HELD[this.honorPungs & 15]! >= 3 ? Needs.ThreeWindPungs : 0);
   }
 }
+
+const ONE_SUIT = [false, true, true, false, true, false, false, false];
+/** Bits set in a 4-bit mask: how many of the winds (or dragons) a hand has pungs of. */
+const DRAGONS_HELD = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
 
 function consecutiveSevenPairs(concealed: ArrayLike<number>): boolean {
   let first = 0;

@@ -114,7 +114,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 500,
     qualifiesWin: true,
     supersedes: [],
-    requires: Needs.FourChows,
+    requires: Needs.FourChows | Needs.ConcealedHand,
     count: (f) => yes(f.shape === 'standard' && f.chowCount === 4 && f.concealedHand),
   }),
   p({
@@ -125,6 +125,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 500,
     qualifiesWin: true,
     supersedes: [],
+    requires: Needs.AllSimples,
     count: (f) => yes(f.allSimples),
   }),
   p({
@@ -135,7 +136,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 500,
     qualifiesWin: true,
     supersedes: [],
-    requires: Needs.SelfDraw,
+    requires: Needs.SelfDraw | Needs.ConcealedHand,
     count: (f) => yes(f.concealedHand && f.situation.winType === 'self-draw'),
   }),
   // Sequences
@@ -250,7 +251,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 2000,
     qualifiesWin: true,
     supersedes: ['one-quad'],
-    requires: Needs.Kong,
+    requires: Needs.TwoKongs,
     count: (f) => yes(f.kongs >= 2),
   }),
   p({
@@ -261,7 +262,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 4000,
     qualifiesWin: true,
     supersedes: ['two-quads'],
-    requires: Needs.Kong,
+    requires: Needs.ThreeKongs,
     count: (f) => yes(f.kongs >= 3),
   }),
   p({
@@ -273,7 +274,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     limit: 4,
     qualifiesWin: true,
     supersedes: ['three-quads'],
-    requires: Needs.Kong,
+    requires: Needs.ThreeKongs | Needs.FourPungs,
     count: (f) => yes(f.kongs === 4),
   }),
   // Honors
@@ -296,7 +297,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 3000,
     qualifiesWin: true,
     supersedes: [],
-    requires: Needs.HonorPung,
+    requires: Needs.TwoDragonPungs,
     count: (f) => yes(dragonPungs(f) === 2 && isDragon(f.pair)),
   }),
   p({
@@ -308,7 +309,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     limit: 1,
     qualifiesWin: true,
     supersedes: [],
-    requires: Needs.HonorPung,
+    requires: Needs.TwoDragonPungs | Needs.ThreePungs,
     count: (f) => yes(dragonPungs(f) === 3),
   }),
   p({
@@ -320,7 +321,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     limit: 2,
     qualifiesWin: true,
     supersedes: [],
-    requires: Needs.HonorPung,
+    requires: Needs.ThreeWindPungs,
     count: (f) => yes(windPungs(f) === 3 && isWind(f.pair)),
   }),
   p({
@@ -332,7 +333,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     limit: 3,
     qualifiesWin: true,
     supersedes: [],
-    requires: Needs.HonorPung,
+    requires: Needs.ThreeWindPungs | Needs.FourPungs,
     count: (f) => yes(windPungs(f) === 4),
   }),
   p({
@@ -344,6 +345,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     limit: 2,
     qualifiesWin: true,
     supersedes: [],
+    requires: Needs.AllHonors,
     count: (f) => yes(f.allHonors),
   }),
   // Terminals
@@ -355,6 +357,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 3000,
     qualifiesWin: true,
     supersedes: [],
+    requires: Needs.EveryGroupTerminalOrHonor,
     count: (f) => yes(f.everyGroupTerminalOrHonor),
   }),
   p({
@@ -365,6 +368,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 4000,
     qualifiesWin: true,
     supersedes: ['half-outside-hand'],
+    requires: Needs.EveryGroupTerminal,
     count: (f) => yes(f.everyGroupTerminal),
   }),
   p({
@@ -375,6 +379,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 4000,
     qualifiesWin: true,
     supersedes: ['half-outside-hand'],
+    requires: Needs.AllTerminalsOrHonors,
     count: (f) => yes(f.allTerminalsOrHonors && f.shape !== 'thirteen-orphans'),
   }),
   p({
@@ -386,6 +391,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     limit: 2,
     qualifiesWin: true,
     supersedes: ['fully-outside-hand', 'all-terminals-and-honors'],
+    requires: Needs.AllTerminals,
     count: (f) => yes(f.allTerminals),
   }),
   // Suit-based
@@ -397,6 +403,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 500,
     qualifiesWin: true,
     supersedes: [],
+    requires: Needs.AllTypes,
     count: (f) => yes(f.groupsUsed === 31),
   }),
   p({
@@ -407,6 +414,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 3000,
     qualifiesWin: true,
     supersedes: [],
+    requires: Needs.OneSuit | Needs.WithHonors,
     count: (f) => yes(oneSuit(f.groupsUsed) && (f.groupsUsed & 24) !== 0),
   }),
   p({
@@ -417,6 +425,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     points: 4000,
     qualifiesWin: true,
     supersedes: ['half-flush'],
+    requires: Needs.OneSuit | Needs.WithoutHonors,
     count: (f) => yes(oneSuit(f.groupsUsed) && (f.groupsUsed & 24) === 0),
   }),
   p({
@@ -428,6 +437,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     limit: 2,
     qualifiesWin: true,
     supersedes: ['half-flush', 'full-flush'],
+    requires: Needs.AllGreen,
     count: (f) => yes(f.allGreen),
   }),
   p({
@@ -439,6 +449,7 @@ export const HU_MAHJONG_PATTERNS: readonly Pattern<HuCategory>[] = [
     limit: 3,
     qualifiesWin: true,
     supersedes: ['full-flush'],
+    requires: Needs.OneSuit | Needs.WithoutHonors | Needs.NoMelds,
     count: (f) => yes(isNineGates(f)),
   }),
   // Consecutiveness
@@ -671,7 +682,11 @@ export const HU_MAHJONG_TABLE: PatternTable = {
 const OPEN_ALL_SEQUENCES_TABLE: PatternTable = {
   patterns: HU_MAHJONG_PATTERNS.map((pattern) =>
     pattern.id === 'all-sequences'
-      ? { ...pattern, count: (f: HandFacts) => yes(f.shape === 'standard' && f.chowCount === 4) }
+      ? {
+          ...pattern,
+          requires: Needs.FourChows,
+          count: (f: HandFacts) => yes(f.shape === 'standard' && f.chowCount === 4),
+        }
       : pattern,
   ),
   limitPoints: HU_MAHJONG_LIMIT,

@@ -91,6 +91,8 @@ export interface CompiledTable {
   readonly closure: readonly (readonly number[])[];
   /** Scratch: the indices of the patterns present in the last tally. */
   readonly present: Int32Array;
+  /** By Needs bits: the patterns whose requirements those bits meet, filled on first use. */
+  readonly candidates: Map<number, Int32Array>;
 }
 
 const compiled = new WeakMap<PatternTable, CompiledTable>();
@@ -108,6 +110,7 @@ export function compileTable(table: PatternTable): CompiledTable {
       qualifies: Uint8Array.from(patterns, (p) => (p.qualifiesWin ? 1 : 0)),
       closure: supersessionClosure(patterns),
       present: new Int32Array(patterns.length),
+      candidates: new Map(),
     };
     compiled.set(table, result);
   }
@@ -119,12 +122,15 @@ export function compileTable(table: PatternTable): CompiledTable {
  * points after the limit rule, or -1 when no pattern present may win. Allocates nothing.
  */
 export function tallyPatterns(compiledTable: CompiledTable, facts: HandFacts, counts: Int32Array): number {
-  const { counters, requires, points, isLimit, qualifies, closure, present } = compiledTable;
-  // A hand shows a handful of the patterns: note which, so supersession and the sum touch only those.
+  const { counters, points, isLimit, qualifies, closure, present } = compiledTable;
+  const candidates = compiledTable.candidates.get(facts.needs) ?? candidatesFor(compiledTable, facts.needs);
+  counts.fill(0);
+  // Only the patterns whose requirements the hand meets are counted (usually a handful); note the ones
+  // present, so that supersession and the sum touch only those.
   let found = 0;
-  const missing = ~facts.needs;
-  for (let i = 0; i < counters.length; i++) {
-    const n = (requires[i]! & missing) !== 0 ? 0 : counters[i]!(facts);
+  for (let k = 0; k < candidates.length; k++) {
+    const i = candidates[k]!;
+    const n = counters[i]!(facts);
     counts[i] = n;
     if (n > 0) present[found++] = i;
   }
@@ -147,6 +153,15 @@ export function tallyPatterns(compiledTable: CompiledTable, facts: HandFacts, co
   }
   if (!eligible) return -1;
   return bestLimit > 0 ? bestLimit : Math.min(sum, compiledTable.table.limitPoints);
+}
+
+function candidatesFor(compiledTable: CompiledTable, needs: number): Int32Array {
+  const { requires } = compiledTable;
+  const list: number[] = [];
+  for (let i = 0; i < requires.length; i++) if ((requires[i]! & ~needs) === 0) list.push(i);
+  const candidates = Int32Array.from(list);
+  compiledTable.candidates.set(needs, candidates);
+  return candidates;
 }
 
 /** The scored patterns of a tally, as a person reads them. */
