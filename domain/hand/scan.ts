@@ -33,17 +33,19 @@ export class HandScan {
       const end = suit === 3 ? TILE_KINDS : base + 9;
       let key = 0;
       let groupSize = 0;
-      for (let t = base; t < end; t++) {
+      // From the highest rank down, so that the base-5 key builds by Horner's rule.
+      for (let t = end - 1; t >= base; t--) {
         const n = concealed[t]!;
         counts[t] = n;
-        key += n * POW5[t - base]!;
+        key = key * 5 + n;
         groupSize += n;
-        const small = n & 511; // the tables below cover any sane count; a larger one is crowded anyway
-        exactPairs += IS_PAIR[small]!;
-        crowded |= IS_CROWDED[small]! | (n >> 9);
-        const held = HELD_MASK[small]!;
-        any |= TILE_FLAGS[t]! & held;
-        all &= TILE_FLAGS[t]! | ~held;
+        const traits = COUNT_TRAITS[n & 511]! | (n >> 9 === 0 ? 0 : CROWDED);
+        exactPairs += traits & PAIR;
+        crowded |= traits;
+        const held = -(traits >> HELD_SHIFT);
+        const flags = TILE_FLAGS[t]!;
+        any |= flags & held;
+        all &= flags | ~held;
       }
       if (suit < 3) keys[suit] = key;
       sizes[suit] = groupSize;
@@ -56,21 +58,25 @@ export class HandScan {
       const suit = extra < 27 ? (extra / 9) | 0 : 3;
       if (suit < 3) keys[suit]! += POW5[extra - suit * 9]!;
       sizes[suit]!++;
-      exactPairs += IS_PAIR[n & 511]! - IS_PAIR[before & 511]!;
-      crowded |= IS_CROWDED[n & 511]!;
+      exactPairs += (n === 2 ? 1 : 0) - (before === 2 ? 1 : 0);
+      if (n > 4) crowded |= CROWDED;
       any |= TILE_FLAGS[extra]!;
       if (before === 0) all &= TILE_FLAGS[extra]!;
     }
     this.size = sizes[0]! + sizes[1]! + sizes[2]! + sizes[3]!;
     this.exactPairs = exactPairs;
-    this.crowded = crowded !== 0;
+    this.crowded = (crowded & CROWDED) !== 0;
     this.anyFlags = any;
     this.allFlags = all;
     return this;
   }
 }
 
-const IS_PAIR = Int32Array.from({ length: 512 }, (_, n) => (n === 2 ? 1 : 0));
-const IS_CROWDED = Int32Array.from({ length: 512 }, (_, n) => (n > 4 ? 1 : 0));
-/** -1 (all bits) for a kind held, 0 for a kind absent. */
-const HELD_MASK = Int32Array.from({ length: 512 }, (_, n) => (n > 0 ? -1 : 0));
+// What a count says, in one lookup: a pair (bit 0), more than four (bit 1), held at all (bit 2).
+const PAIR = 1;
+const CROWDED = 2;
+const HELD_SHIFT = 2;
+const COUNT_TRAITS = Int32Array.from(
+  { length: 512 },
+  (_, n) => (n === 2 ? PAIR : 0) | (n > 4 ? CROWDED : 0) | (n > 0 ? 1 << HELD_SHIFT : 0),
+);

@@ -1,15 +1,18 @@
 // npm run bench: hands per second of four engine operations beside @kobalab/majiang-core 1.4.1 on the same
-// kobalab hands, in one process, on one thread. A benchmark, not a test: the targets are printed, never asserted.
+// kobalab hands, on one thread, each timing in a fresh process. A benchmark, not a test: the targets are
+// printed, never asserted.
+import { spawnSync } from 'node:child_process';
 import { cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import Majiang from '@kobalab/majiang-core';
-import { decompose, isComplete, waits } from '../../domain/hand/index.ts';
-import { HU_MAHJONG_TABLE } from '../../domain/rules/patterns/hu-mahjong.ts';
-import { scoreHand } from '../../domain/rules/patterns/score.ts';
+import { isComplete } from '../../domain/hand/index.ts';
 import { loadShapeCases, loadWinningCases, type ShapeCase, type WinningCase } from './inputs.ts';
+import { OPERATIONS, SCORING_WITH_PATTERNS, TABLE_OPERATIONS } from './operations.ts';
 import { sink, type Timing, timeOnce, timePasses } from './timing.ts';
 import { verifyComplete, verifyDecomposition, verifyScoring, verifyWaits } from './verify.ts';
 
 const OPTIONS = { minSeconds: 1.5, warmupSeconds: 0.5 };
+const CHILD_FLAG = '--time-in-child';
 const TARGET_COMPLETE_PER_SECOND = 5_000_000;
 const TARGET_SCORED_PER_SECOND = 1_000_000;
 const TARGET_SCORING_RATIO = 15;
@@ -20,15 +23,6 @@ interface Row {
   readonly operation: string;
   readonly ours: Timing;
   readonly peer: Timing;
-}
-
-function pair(operation: string, hands: number, ours: () => number, peer: () => number): Row {
-  process.stdout.write(`timing ${operation}: ours…`);
-  const oursTiming = timePasses(hands, ours, OPTIONS);
-  process.stdout.write(' majiang-core…');
-  const peerTiming = timePasses(hands, peer, OPTIONS);
-  process.stdout.write(' done\n');
-  return { operation, ours: oursTiming, peer: peerTiming };
 }
 
 function printTable(rows: readonly Row[]): void {
@@ -84,98 +78,25 @@ function main(): void {
   console.log('');
 
   const rows: Row[] = [];
-  if (winning) {
-    const n = winning.length;
-    rows.push(
-      pair(
-        `decomposition (${int(n)} winning hands)`,
-        n,
-        () => {
-          let sum = 0;
-          for (const c of winning) sum += decompose(c.counts14, c.melds, c.winningTile).length;
-          return sum;
-        },
-        () => {
-          let sum = 0;
-          for (const c of winning) sum += Majiang.Util.hule_mianzi(c.peerWin, c.peerRongpai).length;
-          return sum;
-        },
-      ),
-    );
-  } else console.log('skip: decomposition (winning-hands.jsonl missing)');
-  if (shapes) {
-    rows.push(
-      pair(
-        `complete-shape check (${int(shapes.length)} hand shapes)`,
-        shapes.length,
-        () => {
-          let sum = 0;
-          for (const c of shapes) if (isComplete(c.counts, c.meldCount)) sum++;
-          return sum;
-        },
-        () => {
-          let sum = 0;
-          for (const c of shapes) if (Majiang.Util.xiangting(c.peer) === -1) sum++;
-          return sum;
-        },
-      ),
-    );
-  } else console.log('skip: complete-shape check (hand-shapes.jsonl missing)');
-  if (winning) {
-    const n = winning.length;
-    rows.push(
-      pair(
-        `waits (${int(n)} ready hands)`,
-        n,
-        () => {
-          let sum = 0;
-          for (const c of winning) sum += waits(c.counts13, c.melds).length;
-          return sum;
-        },
-        () => {
-          let sum = 0;
-          for (const c of winning) sum += Majiang.Util.tingpai(c.peerReady)?.length ?? -1;
-          return sum;
-        },
-      ),
-    );
-    rows.push(
-      pair(
-        `scoring (${int(n)} winning hands)`,
-        n,
-        () => {
-          let sum = 0;
-          for (const c of winning) {
-            const score = scoreHand(HU_MAHJONG_TABLE, c.hand);
-            sum += score.win ? score.points : 1;
-          }
-          return sum;
-        },
-        () => {
-          let sum = 0;
-          for (const c of winning) sum += Majiang.Util.hule(c.peerWin, c.peerRongpai, param)?.defen ?? 1;
-          return sum;
-        },
-      ),
-    );
-  } else console.log('skip: waits and scoring (winning-hands.jsonl missing)');
-
-  // The scoring row reads a verdict's points; the pattern list may be built only when read, so time that too.
+  for (const operation of TABLE_OPERATIONS) {
+    const inputs = operation.input === 'winning' ? winning : shapes;
+    if (inputs === undefined) {
+      console.log(`skip: ${operation.name} (its input file is missing)`);
+      continue;
+    }
+    const label = `${operation.name} (${int(inputs.length)} ${operation.unit})`;
+    process.stdout.write(`timing ${label}: ours…`);
+    const ours = timeInChild(operation.name, 'ours');
+    process.stdout.write(' majiang-core…');
+    const peer = timeInChild(operation.name, 'peer');
+    process.stdout.write(' done\n');
+    rows.push({ operation: label, ours, peer });
+  }
+  // The scoring row reads a verdict's points; the pattern list is built only when read, so time that too.
   let withPatterns: Timing | undefined;
   if (winning) {
     process.stdout.write('timing scoring with the pattern list read: ours…');
-    withPatterns = timePasses(
-      winning.length,
-      () => {
-        let sum = 0;
-        for (const c of winning) {
-          const score = scoreHand(HU_MAHJONG_TABLE, c.hand);
-          sum += score.win ? score.points + score.patterns.length : 1;
-        }
-        return sum;
-      },
-      OPTIONS,
-    );
+    withPatterns = timeInChild(SCORING_WITH_PATTERNS.name, 'ours');
     process.stdout.write(' done\n');
   }
 
@@ -219,4 +140,37 @@ function main(): void {
   console.log(`total ${(Number(process.hrtime.bigint() - startedAt) / 1e9).toFixed(1)} s`);
 }
 
-main();
+// Each timing runs in a process of its own, for both libraries alike: what one benchmark leaves in the
+// JIT (type feedback, inlining choices) or the heap must not slow or speed the next one.
+function timeInChild(operation: string, library: 'ours' | 'peer'): Timing {
+  const child = spawnSync(
+    process.execPath,
+    [...process.execArgv, fileURLToPath(import.meta.url), CHILD_FLAG, operation, library],
+    {
+      encoding: 'utf8',
+      maxBuffer: 1 << 20,
+    },
+  );
+  const line = child.stdout.trim().split('\n').pop() ?? '';
+  if (child.status !== 0 || !line.startsWith('{')) {
+    throw new Error(`timing ${operation} (${library}) failed: ${child.stderr || child.stdout}`);
+  }
+  const timing = JSON.parse(line) as Timing;
+  sink.value += timing.checksum;
+  return timing;
+}
+
+function runChild(operationName: string, library: string): void {
+  const operation = OPERATIONS.find((o) => o.name === operationName);
+  if (operation === undefined || (library !== 'ours' && library !== 'peer')) {
+    throw new Error(`unknown timing: ${operationName} ${library}`);
+  }
+  const inputs = operation.input === 'winning' ? loadWinningCases() : loadShapeCases();
+  if (inputs === undefined) throw new Error(`${operation.name}: input missing`);
+  const pass = library === 'ours' ? operation.ours(inputs as never[]) : operation.peer(inputs as never[]);
+  console.log(JSON.stringify(timePasses(inputs.length, pass, OPTIONS)));
+}
+
+const childAt = process.argv.indexOf(CHILD_FLAG);
+if (childAt >= 0) runChild(process.argv[childAt + 1]!, process.argv[childAt + 2]!);
+else main();

@@ -140,14 +140,21 @@ export class HandFacts {
   private winElsewhere = false;
 
   /** Sets the facts of the whole hand: its scanned concealed tiles (winning tile included) and melds. */
-  startHand(scan: HandScan, meldCodes: readonly number[], winningTile: Tile, situation: WinSituation): void {
+  startHand(
+    scan: HandScan,
+    meldCodes: ArrayLike<number>,
+    meldCount: number,
+    winningTile: Tile,
+    situation: WinSituation,
+  ): void {
     this.situation = situation;
     this.winningTile = winningTile;
     this.concealed = scan.counts;
     let any = scan.anyFlags;
     let all = scan.allFlags;
     let concealedHand = true;
-    for (const code of meldCodes) {
+    for (let m = 0; m < meldCount; m++) {
+      const code = meldCodes[m]!;
       const first = codeTile(code);
       const last = codeKind(code) === KIND_CHOW ? first + 2 : first;
       for (let t = first; t <= last; t++) {
@@ -162,7 +169,7 @@ export class HandFacts {
     this.allTerminalsOrHonors = (all & TileFlag.TerminalOrHonor) !== 0;
     this.allHonors = (all & TileFlag.Honor) !== 0;
     this.allGreen = (all & TileFlag.Green) !== 0;
-    this.noMelds = meldCodes.length === 0;
+    this.noMelds = meldCount === 0;
     this.concealedHand = concealedHand;
     this.flowerCount = situation.flowers.length;
     let flowerMask = 0;

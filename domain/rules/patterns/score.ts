@@ -51,7 +51,9 @@ const notAWin = (reason: NotAWinReason, message: string): HandScore => ({ win: f
 const facts = new HandFacts();
 const handScan = new HandScan();
 const cursor = new ArrangementCursor();
-const declared: number[] = [];
+/** The melds' set codes, declaredCount of them. */
+const declared = new Int32Array(4);
+let declaredCount = 0;
 const search = {
   compiled: undefined as CompiledTable | undefined,
   tally: new Int32Array(64),
@@ -94,10 +96,10 @@ function searchBest(table: PatternTable, hand: WinningHand): HandScore | undefin
   if (crowded >= 0) {
     return notAWin('too-many-of-a-tile', `more than four of ${tileName(crowded)}: there are only four`);
   }
-  declared.length = 0;
-  for (const meld of melds) declared.push(meldCode(meld));
+  declaredCount = 0;
+  for (const meld of melds) declared[declaredCount++] = meldCode(meld);
 
-  facts.startHand(scan, declared, winningTile, hand.situation);
+  facts.startHand(scan, declared, declaredCount, winningTile, hand.situation);
   search.bestPoints = -1;
   search.bestShape = 'none';
   search.bestLength = 0;
@@ -130,7 +132,7 @@ function consider(shape: Shape | 'none', inHand: ArrayLike<number>, length: numb
   const { tally } = search;
   if (shape !== 'none') search.complete = true;
   facts.startDecomposition(shape);
-  for (let i = 0; i < declared.length; i++) facts.addSet(declared[i]!, false);
+  for (let i = 0; i < declaredCount; i++) facts.addSet(declared[i]!, false);
   for (let i = 0; i < length; i++) facts.addSet(inHand[i]!, true);
   facts.endDecomposition();
   const points = tallyPatterns(search.compiled!, facts, tally);
@@ -141,9 +143,9 @@ function consider(shape: Shape | 'none', inHand: ArrayLike<number>, length: numb
   search.tally = search.bestTally;
   search.bestTally = tally;
   const best = search.bestCodes;
-  for (let i = 0; i < declared.length; i++) best[i] = declared[i]!;
-  for (let i = 0; i < length; i++) best[declared.length + i] = inHand[i]!;
-  search.bestLength = declared.length + length;
+  for (let i = 0; i < declaredCount; i++) best[i] = declared[i]!;
+  for (let i = 0; i < length; i++) best[declaredCount + i] = inHand[i]!;
+  search.bestLength = declaredCount + length;
 }
 
 /** A kind held more than four times, counting the melds' tiles; -1 when none. */
