@@ -118,13 +118,19 @@ export function compileTable(table: PatternTable): CompiledTable {
 }
 
 /**
- * Counts each pattern of the table into counts, clears what a present pattern supersedes, and returns the
- * points after the limit rule, or -1 when no pattern present may win. Allocates nothing.
+ * Counts the table's candidate patterns for these facts into counts, clears what a present pattern
+ * supersedes, and returns the points after the limit rule, or -1 when no pattern present may win. Other
+ * entries of counts are left as they were unless `clear` asks for a tally to read whole. Allocates nothing.
  */
-export function tallyPatterns(compiledTable: CompiledTable, facts: HandFacts, counts: Int32Array): number {
+export function tallyPatterns(
+  compiledTable: CompiledTable,
+  facts: HandFacts,
+  counts: Int32Array,
+  clear: boolean,
+): number {
   const { counters, points, isLimit, qualifies, closure, present } = compiledTable;
   const candidates = compiledTable.candidates.get(facts.needs) ?? candidatesFor(compiledTable, facts.needs);
-  counts.fill(0);
+  if (clear) counts.fill(0);
   // Only the patterns whose requirements the hand meets are counted (usually a handful); note the ones
   // present, so that supersession and the sum touch only those.
   let found = 0;

@@ -5,11 +5,14 @@
 import {
   ArrangementCursor,
   codeKind,
+  codeTile,
   concealedCode,
   concealedSizeFor,
   type Decomposition,
   HandScan,
   isThirteenOrphans,
+  KIND_CHOW,
+  KIND_KONG,
   KIND_PAIR,
   KIND_PUNG,
   KIND_SINGLE,
@@ -64,16 +67,19 @@ const search = {
   bestCodes: new Int32Array(18),
   bestLength: 0,
   complete: false,
+  /** Keep the best decomposition's sets and whole tally (for its details), not only its points. */
+  recording: false,
 };
 
 export function scoreHand(table: PatternTable, hand: WinningHand): HandScore {
-  const problem = searchBest(table, hand);
+  const problem = searchBest(table, hand, false);
   if (problem !== undefined) return problem;
   return new WinningScore(table, hand, search.bestPoints);
 }
 
 /** Finds the best decomposition into `search`; answers why not when the tiles are no win. */
-function searchBest(table: PatternTable, hand: WinningHand): HandScore | undefined {
+function searchBest(table: PatternTable, hand: WinningHand, recording: boolean): HandScore | undefined {
+  search.recording = recording;
   const compiled = compileTable(table);
   if (search.compiled !== compiled) {
     search.compiled = compiled;
@@ -92,12 +98,12 @@ function searchBest(table: PatternTable, hand: WinningHand): HandScore | undefin
       `${held} concealed tiles beside ${melds.length} meld(s): a winning hand holds ${before} before the winning tile`,
     );
   }
-  const crowded = crowdedKind(scan, melds);
+  declaredCount = 0;
+  for (const meld of melds) declared[declaredCount++] = meldCode(meld);
+  const crowded = crowdedKind(scan, declared, declaredCount);
   if (crowded >= 0) {
     return notAWin('too-many-of-a-tile', `more than four of ${tileName(crowded)}: there are only four`);
   }
-  declaredCount = 0;
-  for (const meld of melds) declared[declaredCount++] = meldCode(meld);
 
   facts.startHand(scan, declared, declaredCount, winningTile, hand.situation);
   search.bestPoints = -1;
@@ -135,10 +141,11 @@ function consider(shape: Shape | 'none', inHand: ArrayLike<number>, length: numb
   for (let i = 0; i < declaredCount; i++) facts.addSet(declared[i]!, false);
   for (let i = 0; i < length; i++) facts.addSet(inHand[i]!, true);
   facts.endDecomposition();
-  const points = tallyPatterns(search.compiled!, facts, tally);
+  const points = tallyPatterns(search.compiled!, facts, tally, search.recording);
   if (points <= search.bestPoints) return;
   search.bestPoints = points;
   search.bestShape = shape;
+  if (!search.recording) return;
   // Keep this tally by swapping buffers: the next decomposition counts into the other one.
   search.tally = search.bestTally;
   search.bestTally = tally;
@@ -149,22 +156,30 @@ function consider(shape: Shape | 'none', inHand: ArrayLike<number>, length: numb
 }
 
 /** A kind held more than four times, counting the melds' tiles; -1 when none. */
-function crowdedKind(scan: HandScan, melds: readonly Meld[]): Tile {
+function crowdedKind(scan: HandScan, meldCodes: Int32Array, meldCount: number): Tile {
   const { counts } = scan;
   if (scan.crowded) for (let t = 0; t < 34; t++) if (counts[t]! > 4) return t;
-  for (const meld of melds) {
-    const last = meld.kind === 'chow' ? meld.tile + 2 : meld.tile;
-    for (let t = meld.tile; t <= last; t++) {
-      let held = counts[t]!;
-      for (const other of melds) {
-        if (other.kind === 'chow') held += t >= other.tile && t <= other.tile + 2 ? 1 : 0;
-        else if (other.tile === t) held += other.kind === 'kong' ? 4 : 3;
-      }
-      if (held > 4) return t;
+  let crowded = -1;
+  for (let m = 0; m < meldCount; m++) {
+    const code = meldCodes[m]!;
+    const first = codeTile(code);
+    const kind = codeKind(code);
+    if (kind === KIND_CHOW) for (let t = first; t < first + 3; t++) inMelds[t]!++;
+    else inMelds[first]! += kind === KIND_KONG ? 4 : 3;
+  }
+  for (let m = 0; m < meldCount; m++) {
+    const first = codeTile(meldCodes[m]!);
+    const last = codeKind(meldCodes[m]!) === KIND_CHOW ? first + 2 : first;
+    for (let t = first; t <= last; t++) {
+      if (counts[t]! + inMelds[t]! > 4) crowded = t;
+      inMelds[t] = 0;
     }
   }
-  return -1;
+  return crowded;
 }
+
+/** Scratch for crowdedKind: the melds' tiles, back to zero after each use. */
+const inMelds = new Uint8Array(34);
 
 /**
  * A win: its points at once; the patterns and the decomposition on first read, by searching the hand again
@@ -183,7 +198,7 @@ class WinningScore {
 
   private get detail(): { score: PatternScore; decomposition: Decomposition | null } {
     if (this.details === undefined) {
-      searchBest(this.table, this.hand);
+      searchBest(this.table, this.hand, true);
       const codes = Array.from(search.bestCodes.subarray(0, search.bestLength));
       const { hand } = this;
       const shape = search.bestShape;
