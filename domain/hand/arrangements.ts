@@ -59,16 +59,46 @@ export class ArrangementCursor {
 
   /** Moves to the next arrangement and returns its number of sets, or -1 when there is none left. */
   next(): number {
-    if (this.done) return -1;
+    return this.advance() ? this.writeCodes() : -1;
+  }
+
+  /** Moves to the next arrangement, its sets not yet written; false when there is none left. */
+  advance(): boolean {
+    if (this.done) return false;
     if (this.started && !this.turn()) {
       this.done = true;
-      return -1;
+      return false;
     }
     this.started = true;
+    return true;
+  }
+
+  /** The honour sets, which every arrangement shares: codes[0..fixedCount). */
+  get fixedCount(): number {
+    return this.fixed;
+  }
+
+  /** How many suits the arrangement spans. */
+  get wheels(): number {
+    return this.suitCount;
+  }
+
+  /** The suit of a wheel (0..2). */
+  suitOf(wheel: number): number {
+    return this.suits[wheel]!;
+  }
+
+  /** The id of a wheel's current arrangement: its summary is at summaries[id * SUMMARY_STRIDE]. */
+  arrangementOf(wheel: number): number {
+    return suitTable().pool[this.at[wheel]!]!;
+  }
+
+  /** Writes the current arrangement's set codes into codes and returns how many. */
+  writeCodes(): number {
     const { pool } = suitTable();
     let length = this.fixed;
     for (let w = 0; w < this.suitCount; w++) {
-      let at = this.at[w]!;
+      let at = this.at[w]! + 1;
       const sets = pool[at++]!;
       const base = this.suits[w]! * 9;
       for (let i = 0; i < sets; i++) {
@@ -85,7 +115,7 @@ export class ArrangementCursor {
     for (let w = this.suitCount - 1; w >= 0; w--) {
       if (this.index[w]! + 1 < this.count[w]!) {
         this.index[w]!++;
-        this.at[w]! += pool[this.at[w]!]! + 1;
+        this.at[w]! += pool[this.at[w]! + 1]! + 2;
         return true;
       }
       this.index[w] = 0;

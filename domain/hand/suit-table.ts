@@ -13,9 +13,29 @@ export const localRank = (local: number): number => local & 15;
 interface SuitTable {
   /** offsets[key] > 0: the arrangements of that suit shape start at pool[offsets[key]]. */
   readonly offsets: Int32Array;
-  /** At an offset: the number of arrangements, then each as its length followed by its local sets. */
-  readonly pool: Int8Array;
+  /** At an offset: the number of arrangements, then each as its id, its length and its local sets. */
+  readonly pool: Int32Array;
+  /** SUMMARY_STRIDE numbers per arrangement id: what the scorer needs of it without reading its sets. */
+  readonly summaries: Int32Array;
 }
+
+// The summary of one arrangement of a suit, in ranks 0..8 of that suit.
+export const Summary = {
+  Chows: 0,
+  Pungs: 1,
+  /** Bits of the chows' lowest ranks; of the pungs' ranks. */
+  ChowRanks: 2,
+  PungRanks: 3,
+  /** The chows' lowest ranks, four bits each, chows of them. */
+  ChowList: 4,
+  /** Bits of the ranks a chow or the pair holds: where a winning tile sits in something other than a pung. */
+  OutsidePungs: 5,
+  /** Rank of the pair, or -1. */
+  PairRank: 6,
+  /** 1 when every set of the arrangement holds a terminal (a 1 or a 9). */
+  AllTerminal: 7,
+} as const;
+export const SUMMARY_STRIDE = 8;
 
 let table: SuitTable | undefined;
 
@@ -77,10 +97,44 @@ function buildSuitTable(): SuitTable {
 
   const offsets = new Int32Array(KEYS);
   const values: number[] = [0]; // offset 0 means "no arrangement"
+  const summaries: number[] = [];
+  let id = 0;
   for (const [key, arrangements] of byKey) {
     offsets[key] = values.length;
     values.push(arrangements.length);
-    for (const arrangement of arrangements) values.push(arrangement.length, ...arrangement);
+    for (const arrangement of arrangements) {
+      values.push(id++, arrangement.length, ...arrangement);
+      summaries.push(...summaryOf(arrangement));
+    }
   }
-  return { offsets, pool: Int8Array.from(values) };
+  return { offsets, pool: Int32Array.from(values), summaries: Int32Array.from(summaries) };
+}
+
+function summaryOf(arrangement: readonly number[]): number[] {
+  const summary = new Array<number>(SUMMARY_STRIDE).fill(0);
+  summary[Summary.PairRank] = -1;
+  summary[Summary.AllTerminal] = 1;
+  for (const local of arrangement) {
+    const rank = localRank(local);
+    switch (localKind(local)) {
+      case KIND_CHOW:
+        summary[Summary.ChowList]! |= rank << (4 * summary[Summary.Chows]!);
+        summary[Summary.Chows]!++;
+        summary[Summary.ChowRanks]! |= 1 << rank;
+        summary[Summary.OutsidePungs]! |= 7 << rank;
+        if (rank !== 0 && rank !== 6) summary[Summary.AllTerminal] = 0;
+        break;
+      case KIND_PUNG:
+        summary[Summary.Pungs]!++;
+        summary[Summary.PungRanks]! |= 1 << rank;
+        if (rank !== 0 && rank !== 8) summary[Summary.AllTerminal] = 0;
+        break;
+      case KIND_PAIR:
+        summary[Summary.PairRank] = rank;
+        summary[Summary.OutsidePungs]! |= 1 << rank;
+        if (rank !== 0 && rank !== 8) summary[Summary.AllTerminal] = 0;
+        break;
+    }
+  }
+  return summary;
 }

@@ -10,6 +10,8 @@ import {
   KIND_PAIR,
   KIND_PUNG,
   type Shape,
+  SUMMARY_STRIDE,
+  Summary,
 } from '../../hand/index.ts';
 import { FIRST_FLOWER, GROUP_SHIFT, TILE_FLAGS, type Tile, TileFlag } from '../../tiles/index.ts';
 
@@ -240,6 +242,36 @@ export class HandFacts {
     if (!terminal) {
       this.everyGroupTerminal = false;
       if (suited) this.everyGroupTerminalOrHonor = false;
+    }
+  }
+
+  /**
+   * Adds the sets of one suit's arrangement at once, formed in hand, from its summary in the suit table
+   * (suit-table.ts): the same facts as adding each set, without reading the sets.
+   */
+  addArrangement(suit: number, summaries: Int32Array, id: number): void {
+    const at = id * SUMMARY_STRIDE;
+    const base = suit * 9;
+    const chows = summaries[at + Summary.Chows]!;
+    let list = summaries[at + Summary.ChowList]!;
+    for (let i = 0; i < chows; i++, list >>= 4) this.chows[this.chowCount++] = base + (list & 15);
+    this.chowRanks[suit]! |= summaries[at + Summary.ChowRanks]!;
+    const pungRanks = summaries[at + Summary.PungRanks]!;
+    this.pungRanks[suit]! |= pungRanks;
+    for (let ranks = pungRanks; ranks !== 0; ranks &= ranks - 1) {
+      this.pungs[this.pungCount++] = base + (31 - Math.clz32(ranks & -ranks));
+    }
+    this.concealedPungs += summaries[at + Summary.Pungs]!;
+    const pairRank = summaries[at + Summary.PairRank]!;
+    if (pairRank >= 0 && this.pair < 0) this.pair = base + pairRank;
+    const winRank = this.winningTile - base;
+    if (winRank >= 0 && winRank < 9) {
+      if (((pungRanks >> winRank) & 1) !== 0) this.winInPung = true;
+      if (((summaries[at + Summary.OutsidePungs]! >> winRank) & 1) !== 0) this.winElsewhere = true;
+    }
+    if (summaries[at + Summary.AllTerminal] === 0) {
+      this.everyGroupTerminal = false;
+      this.everyGroupTerminalOrHonor = false;
     }
   }
 

@@ -21,6 +21,7 @@ import {
   type Shape,
   setContains,
   setOfCode,
+  suitTable,
 } from '../../hand/index.ts';
 import { formatCounts, ORPHANS, type Tile, TileFlag, tileName } from '../../tiles/index.ts';
 import { HandFacts, type WinSituation } from './facts.ts';
@@ -112,10 +113,7 @@ function searchBest(table: PatternTable, hand: WinningHand, recording: boolean):
   search.complete = false;
   const { counts } = scan;
   if (!winOnFlower) {
-    if (cursor.start(scan)) {
-      for (let length = cursor.next(); length >= 0; length = cursor.next())
-        consider('standard', cursor.codes, length);
-    }
+    if (cursor.start(scan)) while (cursor.advance()) considerArrangement();
     if (melds.length === 0 && scan.exactPairs === 7 && scan.size === 14) {
       const pairs: number[] = [];
       for (let t = 0; t < 34; t++) if (counts[t] === 2) pairs.push(concealedCode(KIND_PAIR, t));
@@ -132,6 +130,30 @@ function searchBest(table: PatternTable, hand: WinningHand, recording: boolean):
   return search.complete
     ? notAWin('no-pattern', 'the hand shows no pattern, and a hand with no observable pattern may not win')
     : notAWin('no-complete-shape', `${formatCounts(counts)} is no complete hand`);
+}
+
+/**
+ * The cursor's current standard arrangement: suits from their summaries, honours and melds set by set.
+ * When recording, the sets are written out as well, to keep the best.
+ */
+function considerArrangement(): void {
+  if (search.recording) {
+    consider('standard', cursor.codes, cursor.writeCodes());
+    return;
+  }
+  search.complete = true;
+  facts.startDecomposition('standard');
+  for (let i = 0; i < declaredCount; i++) facts.addSet(declared[i]!, false);
+  for (let i = 0; i < cursor.fixedCount; i++) facts.addSet(cursor.codes[i]!, true);
+  const { summaries } = suitTable();
+  for (let w = 0; w < cursor.wheels; w++)
+    facts.addArrangement(cursor.suitOf(w), summaries, cursor.arrangementOf(w));
+  facts.endDecomposition();
+  const points = tallyPatterns(search.compiled!, facts, search.tally, false);
+  if (points > search.bestPoints) {
+    search.bestPoints = points;
+    search.bestShape = 'standard';
+  }
 }
 
 function consider(shape: Shape | 'none', inHand: ArrayLike<number>, length: number): void {
