@@ -2,10 +2,14 @@
 // kobalab hands, on one thread, each timing in a fresh process. A benchmark, not a test: the targets are
 // printed, never asserted.
 import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Majiang from '@kobalab/majiang-core';
+import { buildSync } from 'esbuild';
 import { isComplete } from '../../domain/hand/index.ts';
+import { SHARED_DIR } from '../support/shared-data.ts';
 import { loadShapeCases, loadWinningCases, type ShapeCase, type WinningCase } from './inputs.ts';
 import { OPERATIONS, SCORING_WITH_PATTERNS, TABLE_OPERATIONS } from './operations.ts';
 import { sink, type Timing, timeOnce, timePasses } from './timing.ts';
@@ -77,6 +81,8 @@ function main(): void {
   if (winning) verifyScoring(winning, param);
   console.log('');
 
+  const runner = bundledRunner();
+  console.log(`timings: each in a fresh process, ${runner.label}`);
   const rows: Row[] = [];
   for (const operation of TABLE_OPERATIONS) {
     const inputs = operation.input === 'winning' ? winning : shapes;
@@ -86,9 +92,9 @@ function main(): void {
     }
     const label = `${operation.name} (${int(inputs.length)} ${operation.unit})`;
     process.stdout.write(`timing ${label}: ours…`);
-    const ours = timeInChild(operation.name, 'ours');
+    const ours = timeInChild(runner, operation.name, 'ours');
     process.stdout.write(' majiang-core…');
-    const peer = timeInChild(operation.name, 'peer');
+    const peer = timeInChild(runner, operation.name, 'peer');
     process.stdout.write(' done\n');
     rows.push({ operation: label, ours, peer });
   }
@@ -96,7 +102,16 @@ function main(): void {
   let withPatterns: Timing | undefined;
   if (winning) {
     process.stdout.write('timing scoring with the pattern list read: ours…');
-    withPatterns = timeInChild(SCORING_WITH_PATTERNS.name, 'ours');
+    withPatterns = timeInChild(runner, SCORING_WITH_PATTERNS.name, 'ours');
+    process.stdout.write(' done\n');
+  }
+  // The same scoring through tsx, the loader `npm run cli` uses: slower for both, reported for candour.
+  let scoringTsx: { ours: Timing; peer: Timing } | undefined;
+  if (winning) {
+    process.stdout.write(`timing scoring ${TSX_RUNNER.label}: ours…`);
+    const ours = timeInChild(TSX_RUNNER, 'scoring', 'ours');
+    process.stdout.write(' majiang-core…');
+    scoringTsx = { ours, peer: timeInChild(TSX_RUNNER, 'scoring', 'peer') };
     process.stdout.write(' done\n');
   }
 
@@ -109,6 +124,12 @@ function main(): void {
   if (withPatterns && scoringRow) {
     console.log(
       `scoring with score.patterns read as well: ${int(withPatterns.handsPerSecond)} hands/s (${(withPatterns.handsPerSecond / scoringRow.peer.handsPerSecond).toFixed(1)}× majiang-core, whose hule always lists its yaku)`,
+    );
+  }
+
+  if (scoringTsx) {
+    console.log(
+      `scoring ${TSX_RUNNER.label}: ours ${int(scoringTsx.ours.handsPerSecond)} hands/s, majiang-core ${int(scoringTsx.peer.handsPerSecond)} hands/s (${(scoringTsx.ours.handsPerSecond / scoringTsx.peer.handsPerSecond).toFixed(1)}×)`,
     );
   }
 
@@ -142,18 +163,61 @@ function main(): void {
 
 // Each timing runs in a process of its own, for both libraries alike: what one benchmark leaves in the
 // JIT (type feedback, inlining choices) or the heap must not slow or speed the next one.
-function timeInChild(operation: string, library: 'ours' | 'peer'): Timing {
-  const child = spawnSync(
-    process.execPath,
-    [...process.execArgv, fileURLToPath(import.meta.url), CHILD_FLAG, operation, library],
-    {
-      encoding: 'utf8',
-      maxBuffer: 1 << 20,
-    },
+/**
+ * How a child runs: from a bundle of this file (engine and peer alike, as a production build would run
+ * them: esbuild's scope hoisting lets the JIT see across modules), or through tsx, the development loader.
+ */
+interface Runner {
+  readonly label: string;
+  readonly args: readonly string[];
+}
+
+function bundledRunner(): Runner {
+  const outfile = join(
+    dirname(fileURLToPath(import.meta.url)),
+    '..',
+    '..',
+    'node_modules',
+    '.cache',
+    'mahjong-ledger-bench',
+    'run.mjs',
   );
+  mkdirSync(dirname(outfile), { recursive: true });
+  buildSync({
+    entryPoints: [fileURLToPath(import.meta.url)],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile,
+    logLevel: 'error',
+    // majiang-core is CommonJS; the bundle gives it a require.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+  });
+  return { label: 'bundled with esbuild', args: [outfile] };
+}
+
+const TSX_RUNNER: Runner = {
+  label: 'through tsx',
+  args: [...process.execArgv, fileURLToPath(import.meta.url)],
+};
+
+// Each timing runs in a process of its own, for both libraries alike: what one benchmark leaves in the
+// JIT (type feedback, inlining choices) or the heap must not slow or speed the next one.
+function timeInChild(runner: Runner, operation: string, library: 'ours' | 'peer'): Timing {
+  const child = spawnSync(process.execPath, [...runner.args, CHILD_FLAG, operation, library], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+    // The bundle lives elsewhere than this file: tell it where the shared data is.
+    env: { ...process.env, SHARED_DIR },
+  });
   const line = child.stdout.trim().split('\n').pop() ?? '';
   if (child.status !== 0 || !line.startsWith('{')) {
-    throw new Error(`timing ${operation} (${library}) failed: ${child.stderr || child.stdout}`);
+    throw new Error(
+      `timing ${operation} (${library}, ${runner.label}) failed: ${child.stderr || child.stdout}`,
+    );
   }
   const timing = JSON.parse(line) as Timing;
   sink.value += timing.checksum;
