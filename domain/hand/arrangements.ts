@@ -3,7 +3,7 @@
 // A cursor rather than a callback, so that the scorer's loop calls nothing it cannot inline.
 import { concealedCode, KIND_PAIR, KIND_PUNG } from './hand-set.ts';
 import { HandScan } from './scan.ts';
-import { localKind, localRank, suitTable } from './suit-table.ts';
+import { localKind, localRank, suitOffset, suitTable } from './suit-table.ts';
 
 export class ArrangementCursor {
   /** The current arrangement's set codes, `length` of them (the value next() returned). */
@@ -22,7 +22,7 @@ export class ArrangementCursor {
   /** Starts on a scanned hand; false when it has no standard arrangement at all. */
   start(scan: HandScan): boolean {
     const { counts, keys, sizes } = scan;
-    const { offsets, pool } = suitTable();
+    const { pool } = suitTable();
     this.started = false;
     this.done = true;
     let fixed = 0;
@@ -39,7 +39,7 @@ export class ArrangementCursor {
     for (let suit = 0; suit < 3; suit++) {
       const key = keys[suit]!;
       if (key === 0) continue;
-      const offset = offsets[key]!;
+      const offset = suitOffset(key);
       if (offset === 0) return false;
       // Every arrangement of a suit has a pair exactly when its size is 2 more than a multiple of 3.
       if (sizes[suit]! % 3 === 2) pairs++;

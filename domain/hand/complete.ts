@@ -1,6 +1,6 @@
 // Complete shapes: four sets and a pair (melds fixed), seven distinct pairs, thirteen orphans.
 import { ORPHANS } from '../tiles/index.ts';
-import { POW5, suitTable } from './suit-table.ts';
+import { POW5, suitOffset } from './suit-table.ts';
 
 export type Shape = 'standard' | 'seven-pairs' | 'thirteen-orphans';
 
@@ -15,12 +15,11 @@ export function suitKey(counts: ArrayLike<number>, base: number): number {
 
 /** Sets and exactly one pair, with whatever number of sets the tiles make (3k + 2 tiles). */
 export function isStandardComplete(counts: ArrayLike<number>): boolean {
-  const { offsets } = suitTable();
   let pairs = 0;
   for (let base = 0; base < 27; base += 9) {
     const key = suitKey(counts, base);
     if (key === 0) continue;
-    if (offsets[key] === 0) return false;
+    if (suitOffset(key) === 0) return false;
     let size = 0;
     for (let r = 0; r < 9; r++) size += counts[base + r]!;
     if (size % 3 === 2) pairs++;

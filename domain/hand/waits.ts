@@ -3,7 +3,7 @@
 import { ORPHANS, type Tile } from '../tiles/index.ts';
 import { concealedSizeFor } from './complete.ts';
 import { addMeldTiles, type Meld } from './meld.ts';
-import { POW5, suitTable } from './suit-table.ts';
+import { POW5, suitOffset } from './suit-table.ts';
 
 /** Waits of concealed tiles (one short of complete) beside declared melds, in tile order. */
 export function waits(concealed: ArrayLike<number>, melds: readonly Meld[] = []): Tile[] {
@@ -27,7 +27,6 @@ export function waits(concealed: ArrayLike<number>, melds: readonly Meld[] = [])
 // One short of "sets and a pair": only the group (a suit, or the honours) that receives the tile changes,
 // so each group's own verdict is computed once and each candidate costs one table read.
 function standardWaits(counts: ArrayLike<number>, found: Uint8Array): void {
-  const { offsets } = suitTable();
   const keys = [0, 0, 0];
   const sizes = [0, 0, 0, 0];
   const whole = [true, true, true, true];
@@ -39,7 +38,7 @@ function standardWaits(counts: ArrayLike<number>, found: Uint8Array): void {
       sizes[suit]! += n;
     }
     keys[suit] = key;
-    whole[suit] = key === 0 || offsets[key]! > 0;
+    whole[suit] = key === 0 || suitOffset(key) > 0;
   }
   let honorPairs = 0;
   for (let t = 27; t < 34; t++) {
@@ -67,7 +66,7 @@ function standardWaits(counts: ArrayLike<number>, found: Uint8Array): void {
     if (group < 3) {
       for (let r = 0; r < 9; r++) {
         if (counts[group * 9 + r]! >= 4) continue;
-        if (offsets[keys[group]! + POW5[r]!]! > 0) found[group * 9 + r] = 1;
+        if (suitOffset(keys[group]! + POW5[r]!) > 0) found[group * 9 + r] = 1;
       }
     } else {
       honorWaits(counts, found);
