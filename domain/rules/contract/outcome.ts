@@ -25,15 +25,4 @@ export type ScoreOutcome =
   | { readonly kind: 'invalid'; readonly field: string; readonly message: string }
   | { readonly kind: 'not-a-win'; readonly seat: Seat; readonly message: string };
 
-export class InvalidInput extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-export const invalid = (field: string, message: string): never => {
-  throw new InvalidInput(field, message);
-};
+export { RuleInputError as InvalidInput, ruleInputError as invalid } from '../errors.ts';
