@@ -1,15 +1,7 @@
 // Checks every preset of the score contract shares: options against the preset's schema, who may claim.
-import type { z } from 'zod';
 import type { Seat } from '../seats.ts';
 import { invalid } from './outcome.ts';
-import { fieldName, type ScoreRequest } from './schema.ts';
-
-export function optionsOf<Schema extends z.ZodType>(schema: Schema, options: unknown): z.output<Schema> {
-  const parsed = schema.safeParse(options);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  return invalid(fieldName(['options', ...issue.path]), issue.message);
-}
+import type { ScoreRequest } from './schema.ts';
 
 /** Seats in play, the discarder present exactly when the win is on another's tile, one claim per seat. */
 export function validateClaimants(request: ScoreRequest, seats: readonly Seat[]): void {

@@ -95,6 +95,42 @@ describe('hu-mahjong payout scheme', () => {
   });
 });
 
+describe('penalties and the ruleset', () => {
+  it('a heavy penalty of 4000 goes from the offender to each other player, beside the hand', () => {
+    const output = scored(
+      request({
+        winType: 'discard',
+        from: 'N',
+        penalties: [{ seat: 'W', kind: 'heavy-penalty', points: 4000 }],
+      }),
+    );
+    expect(output.deltas).toEqual({ E: 4000, S: 18300 + 4000, W: -12000, N: -18300 + 4000 });
+    expect(output.transfers.filter((t) => t.from === 'W').map((t) => t.reason)).toEqual([
+      'penalty: heavy-penalty',
+      'penalty: heavy-penalty',
+      'penalty: heavy-penalty',
+    ]);
+  });
+
+  it('names the ruleset that settled the hand, with a hash that changes with an option', () => {
+    const plain = scored(request({ winType: 'discard', from: 'N' })).ruleset;
+    const open = scored(
+      request({ winType: 'discard', from: 'N', options: { allSequencesConcealedOnly: false } }),
+    ).ruleset;
+    expect(plain).toMatchObject({
+      preset: 'hu-mahjong',
+      version: 1,
+      hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+    });
+    expect(open!.hash).not.toBe(plain!.hash);
+  });
+
+  it('the limit option caps the sum of patterns', () => {
+    const output = scored(request({ winType: 'discard', from: 'N', options: { limit: 5000 } }));
+    expect(output.winners[0]).toMatchObject({ handScore: 5000 });
+  });
+});
+
 describe('luck through the contract', () => {
   it('a hand with no pattern of its own wins after a kong, paid by everyone as a self-draw', () => {
     const claim = {
@@ -206,6 +242,19 @@ describe('score contract errors', () => {
       'claims[0].winningTile',
     ],
     [request({ winType: 'discard', from: 'N', claims: [{ seat: 'S', handScore: 30 }] }), 'claims[0].hand'],
+    [
+      request({ winType: 'discard', from: 'N', penalties: [{ seat: 'N', kind: 'x', points: -1 }] }),
+      'penalties[0].points',
+    ],
+    [
+      request({
+        winType: 'discard',
+        from: 'N',
+        options: { players: 3 },
+        penalties: [{ seat: 'N', kind: 'x', points: 1 }],
+      }),
+      'from',
+    ],
     [request({ winType: 'discard', from: 'N', claims: [exampleClaim, exampleClaim] }), 'claims[1].seat'],
     [
       request({ winType: 'discard', from: 'N', claims: [{ ...exampleClaim, luck: { heaven: true } }] }),

@@ -6,10 +6,15 @@ import { formatTiles, isFlower, TILE_KINDS, type Tile } from '../../tiles/index.
 import { type Luck, NO_LUCK, type WinSituation } from '../patterns/facts.ts';
 import { huMahjongTable } from '../patterns/hu-mahjong.ts';
 import { scoreHand } from '../patterns/score.ts';
-import { type HuMahjongOptions, HuMahjongOptionsSchema } from '../rulesets/hu-mahjong.ts';
+import { type PresetOptions, rulesetOf } from '../rulesets/index.ts';
 import { deltasOf, type Seat, seatsInPlay, type Transfer, turnOrderAfter, windTileOf } from '../seats.ts';
-import { basePointsOf, EIGHTH_REPEAT, huMahjongWinTransfers } from '../settlement/hu-mahjong.ts';
-import { optionsOf, validateClaimants } from './common.ts';
+import {
+  basePointsOf,
+  EIGHTH_REPEAT,
+  huMahjongPenaltyTransfers,
+  huMahjongWinTransfers,
+} from '../settlement/hu-mahjong.ts';
+import { validateClaimants } from './common.ts';
 import { invalid, type ScoreOutcome, type WinnerOutput } from './outcome.ts';
 import type { ClaimRequest, ScoreRequest } from './schema.ts';
 
@@ -20,7 +25,8 @@ interface ScoredClaim {
 }
 
 export function scoreHuMahjong(request: ScoreRequest): ScoreOutcome {
-  const options: HuMahjongOptions = optionsOf(HuMahjongOptionsSchema, request.options);
+  const ruleset = rulesetOf('hu-mahjong', request.options);
+  const { options } = ruleset;
   const seats = seatsInPlay(options.players);
   validateClaimants(request, seats);
   if (request.dealerRepeats > EIGHTH_REPEAT) {
@@ -30,12 +36,9 @@ export function scoreHuMahjong(request: ScoreRequest): ScoreOutcome {
     );
   }
   if (request.loserScores !== undefined) invalid('loserScores', 'loserScores is for chinese-classical only');
-  if (request.penalties !== undefined && request.penalties.length > 0) {
-    invalid(
-      'penalties',
-      'penalties are not yet supported for hu-mahjong (they come with the settlement rules)',
-    );
-  }
+  request.penalties?.forEach((penalty, i) => {
+    if (!seats.includes(penalty.seat)) invalid(`penalties[${i}].seat`, `seat ${penalty.seat} is not in play`);
+  });
   const table = huMahjongTable(options);
   const scored: ScoredClaim[] = [];
   for (const [index, claim] of request.claims.entries()) {
@@ -71,6 +74,12 @@ export function scoreHuMahjong(request: ScoreRequest): ScoreOutcome {
       basePoints: w.basePoints,
     }),
   );
+  // Penalties (seed 003's heavy penalty, or an organizer's) go to each other player, apart from the hand.
+  for (const penalty of request.penalties ?? []) {
+    transfers.push(
+      ...huMahjongPenaltyTransfers(options.players, penalty.seat, penalty.points, `penalty: ${penalty.kind}`),
+    );
+  }
   return {
     kind: 'scored',
     output: {
@@ -78,6 +87,7 @@ export function scoreHuMahjong(request: ScoreRequest): ScoreOutcome {
       lapsed,
       transfers,
       deltas: deltasOf(transfers, options.players),
+      ruleset: { preset: ruleset.preset, version: ruleset.version, hash: ruleset.hash },
     },
   };
 }
@@ -85,7 +95,7 @@ export function scoreHuMahjong(request: ScoreRequest): ScoreOutcome {
 /** Several claims on one tile: head-bump keeps the first in turn order after the discarder; multiple keeps all. */
 function arbitrate(
   request: ScoreRequest,
-  options: HuMahjongOptions,
+  options: PresetOptions['hu-mahjong'],
   scored: readonly ScoredClaim[],
 ): { winners: ScoredClaim[]; lapsed: { seat: Seat; reason: string }[] } {
   if (request.from === undefined || scored.length === 1) return { winners: [...scored], lapsed: [] };

@@ -18,6 +18,8 @@ export interface ScoreOutput {
   readonly lapsed: readonly { seat: Seat; reason: string }[];
   readonly transfers: readonly Transfer[];
   readonly deltas: Deltas;
+  /** The rules that settled it: preset, version and content hash. */
+  readonly ruleset?: { readonly preset: string; readonly version: number; readonly hash: string };
 }
 
 export type ScoreOutcome =

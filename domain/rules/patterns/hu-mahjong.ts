@@ -672,6 +672,8 @@ export const HU_MAHJONG_LIMIT = 8000;
 export interface HuMahjongPatternOptions {
   /** All Sequences only for a hand without exposed melds (default: the seed's worked example totals 6100). */
   readonly allSequencesConcealedOnly: boolean;
+  /** Cap on the sum of non-limit patterns; seed 003: 8000. */
+  readonly limit?: number;
 }
 
 export const HU_MAHJONG_TABLE: PatternTable = {
@@ -679,21 +681,30 @@ export const HU_MAHJONG_TABLE: PatternTable = {
   limitPoints: HU_MAHJONG_LIMIT,
 };
 
-const OPEN_ALL_SEQUENCES_TABLE: PatternTable = {
-  patterns: HU_MAHJONG_PATTERNS.map((pattern) =>
-    pattern.id === 'all-sequences'
-      ? {
-          ...pattern,
-          requires: Needs.FourChows,
-          count: (f: HandFacts) => yes(f.shape === 'standard' && f.chowCount === 4),
-        }
-      : pattern,
-  ),
-  limitPoints: HU_MAHJONG_LIMIT,
-};
+const OPEN_ALL_SEQUENCES_PATTERNS = HU_MAHJONG_PATTERNS.map((pattern) =>
+  pattern.id === 'all-sequences'
+    ? {
+        ...pattern,
+        requires: Needs.FourChows,
+        count: (f: HandFacts) => yes(f.shape === 'standard' && f.chowCount === 4),
+      }
+    : pattern,
+);
+
+// One table object per option combination: the scorer compiles each table once and keys its caches on it.
+const tables = new Map<string, PatternTable>();
 
 export function huMahjongTable(options: HuMahjongPatternOptions): PatternTable {
-  return options.allSequencesConcealedOnly ? HU_MAHJONG_TABLE : OPEN_ALL_SEQUENCES_TABLE;
+  const limitPoints = options.limit ?? HU_MAHJONG_LIMIT;
+  if (options.allSequencesConcealedOnly && limitPoints === HU_MAHJONG_LIMIT) return HU_MAHJONG_TABLE;
+  const key = `${options.allSequencesConcealedOnly}:${limitPoints}`;
+  let table = tables.get(key);
+  if (!table) {
+    const patterns = options.allSequencesConcealedOnly ? HU_MAHJONG_PATTERNS : OPEN_ALL_SEQUENCES_PATTERNS;
+    table = { patterns, limitPoints };
+    tables.set(key, table);
+  }
+  return table;
 }
 
 /**

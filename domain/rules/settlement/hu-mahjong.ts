@@ -56,3 +56,35 @@ export function huMahjongWinTransfers(win: HuWin): Transfer[] {
     }
   }
 }
+
+/** Seed 003 "Setup": starting points by number of players. */
+export const HU_MAHJONG_STARTING_POINTS: Record<PlayerCount, number> = { 4: 30000, 3: 35000, 2: 40000 };
+
+/**
+ * Seed 003: "Ready hand at exhaustive draw: 1000 from player(s) with no ready hand(s)". Each player without
+ * a ready hand pays the amount to each player with one; nothing moves when all or none are ready.
+ */
+export function huMahjongDrawTransfers(
+  players: PlayerCount,
+  ready: readonly Seat[],
+  payment: number,
+): Transfer[] {
+  const seats = seatsInPlay(players);
+  const payers = seats.filter((seat) => !ready.includes(seat));
+  const payees = seats.filter((seat) => ready.includes(seat));
+  return payers.flatMap((from) =>
+    payees.map((to) => ({ from, to, points: payment, reason: 'ready hand at exhaustive draw' })),
+  );
+}
+
+/** Seed 003: "Heavy penalty (for game-ruining errors): 4000 to other player(s)": to each of them. */
+export function huMahjongPenaltyTransfers(
+  players: PlayerCount,
+  offender: Seat,
+  points: number,
+  kind = 'heavy penalty',
+): Transfer[] {
+  return seatsInPlay(players)
+    .filter((seat) => seat !== offender)
+    .map((to) => ({ from: offender, to, points, reason: kind }));
+}

@@ -1,0 +1,3 @@
+export * from './option.ts';
+export * from './presets.ts';
+export * from './ruleset.ts';

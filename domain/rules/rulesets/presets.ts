@@ -1,0 +1,138 @@
+// The five rule presets of ../seeds, each a versioned set of options with defaults from its rule text.
+// docs/rules.md says where a text is silent and which default was chosen.
+import { z } from 'zod';
+import { type OptionSpecs, option, optionsSchema } from './option.ts';
+
+const players = (allowed: readonly (2 | 3 | 4)[]) =>
+  option(
+    z.union(allowed.map((n) => z.literal(n)) as unknown as [z.ZodLiteral<2 | 3 | 4>]).default(allowed[0]!),
+    'from-next-hand',
+    `players at a table: ${allowed.join(', ')}`,
+  );
+const points = (fallback: number, describe: string) =>
+  option(z.number().int().nonnegative().default(fallback), 'retroactively', describe);
+const claimDeadline = option(
+  z.number().int().positive().default(5000),
+  'from-next-hand',
+  'milliseconds a claim window waits for each eligible player before a silence counts as a pass (seed 001: 5 s)',
+);
+
+const HU_MAHJONG = {
+  players: players([4, 3, 2]),
+  multipleWinners: option(
+    z.enum(['head-bump', 'multiple']).default('head-bump'),
+    'retroactively',
+    'several wins on one discard: the first in turn order after the discarder, or all of them (seed 003 is silent)',
+  ),
+  allSequencesConcealedOnly: option(
+    z.boolean().default(true),
+    'retroactively',
+    'All Sequences only without exposed melds: how the seed’s own example reaches 6100',
+  ),
+  limit: points(8000, 'cap on the sum of non-limit patterns (seed 003: 8000)'),
+  readyHandPayment: points(
+    1000,
+    'paid at exhaustive draw by each player without a ready hand to each with one',
+  ),
+  heavyPenalty: points(4000, 'paid by the offender to each other player for a game-ruining error'),
+  flowers: option(
+    z.boolean().default(true),
+    'from-next-hand',
+    'play with the eight flowers (seed 003: optional, recommended)',
+  ),
+  sacredDiscard: option(
+    z.boolean().default(true),
+    'from-next-hand',
+    'furiten: a player who discarded a wait cannot win on a discard',
+  ),
+  claimDeadlineMs: claimDeadline,
+} satisfies OptionSpecs;
+
+const FOUR_SEAS = {
+  multipleWinners: option(
+    z.enum(['head-bump', 'multiple', 'score-priority']).default('score-priority'),
+    'retroactively',
+    'several wins on one discard (seed 000 proposes score priority without excluding wins)',
+  ),
+  discardMultiplier: points(4, 'a discard win is worth this many times the hand score'),
+  bystanderCap: points(50, 'a player who neither discarded nor won pays the hand score, capped at this'),
+  claimDeadlineMs: claimDeadline,
+} satisfies OptionSpecs;
+
+const CHINESE_CLASSICAL = {
+  limit: option(
+    z.number().int().positive().nullable().default(null),
+    'retroactively',
+    'cap on a final hand score, applied before payments (seed 002); null for none',
+  ),
+  eastDoubles: option(z.boolean().default(true), 'retroactively', 'East pays and receives double (seed 002)'),
+  startingPoints: option(
+    z.number().int().nonnegative().default(2000),
+    'from-next-hand',
+    'each player’s points at the start',
+  ),
+  claimDeadlineMs: claimDeadline,
+} satisfies OptionSpecs;
+
+const MAHJONG_HOUSE = {
+  multipleWinners: option(
+    z.enum(['head-bump', 'multiple']).default('head-bump'),
+    'retroactively',
+    'one winner (截糊, standard) or Multiple Winners on One Discard (一炮多響, house option)',
+  ),
+  passLocksWin: option(
+    z.boolean().default(false),
+    'from-next-hand',
+    '過水: passing a win locks the player out until their next turn (off in Mahjong House)',
+  ),
+  claimDeadlineMs: claimDeadline,
+} satisfies OptionSpecs;
+
+const TABLE_LAW = {
+  multipleWinners: option(
+    z.enum(['head-bump', 'multiple']).default('multiple'),
+    'retroactively',
+    'several wins on one discard (seed 004 speaks of East winning "alone or with other winners")',
+  ),
+  chasingHonor: points(5, 'chasing an honour: the first discarder pays each opponent'),
+  chasingSuit: points(10, 'chasing a suit tile: the first discarder pays each opponent'),
+  diceTriple: points(5, 'a triple of 1 to 5 on the dice'),
+  diceTripleSix: points(10, 'a triple 6 on the dice'),
+  concealedGong: points(5, 'each opponent pays a correctly declared concealed gong'),
+  unshownConcealedGong: points(10, 'an unshown concealed gong pays each opponent'),
+  kitty: points(5, 'each player’s stake in the kitty after a drawn hand'),
+  robbingGongBonus: points(10, 'the gong player pays the robber this on top of the hand'),
+  falseMahjong: points(25, 'a false Mahjong pays each other player'),
+  westException: option(
+    z.boolean().default(true),
+    'from-next-hand',
+    'the fourth West is held back and the chase still paid',
+  ),
+  streakDie: option(
+    z.boolean().default(true),
+    'from-next-hand',
+    'a die tracks the dealer streak bonus 2n + 1',
+  ),
+  claimDeadlineMs: claimDeadline,
+} satisfies OptionSpecs;
+
+export const PRESET_DEFINITIONS = {
+  'hu-mahjong': { seed: '003_cfd8ab0b6123cd10.txt', version: 1, options: HU_MAHJONG },
+  'four-seas': { seed: '000_ec34d038d69464af.txt', version: 1, options: FOUR_SEAS },
+  'chinese-classical': { seed: '002_5e711bd9262c21d9.txt', version: 1, options: CHINESE_CLASSICAL },
+  'mahjong-house': { seed: '001_523a04aecc6d5fca.txt', version: 1, options: MAHJONG_HOUSE },
+  'table-law': { seed: '004_09ddc7a2a14e8477.txt', version: 1, options: TABLE_LAW },
+} as const;
+
+export type PresetId = keyof typeof PRESET_DEFINITIONS;
+export const PRESET_IDS = Object.keys(PRESET_DEFINITIONS) as PresetId[];
+
+export const OPTION_SCHEMAS = {
+  'hu-mahjong': optionsSchema(HU_MAHJONG),
+  'four-seas': optionsSchema(FOUR_SEAS),
+  'chinese-classical': optionsSchema(CHINESE_CLASSICAL),
+  'mahjong-house': optionsSchema(MAHJONG_HOUSE),
+  'table-law': optionsSchema(TABLE_LAW),
+} as const;
+
+export type PresetOptions = { [Id in PresetId]: z.output<(typeof OPTION_SCHEMAS)[Id]> };

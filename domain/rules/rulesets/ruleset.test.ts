@@ -1,0 +1,120 @@
+// Rulesets: the five presets with their defaults from the rule texts, a stable content hash, and options
+// that say whether an amendment may re-settle finished hands.
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { RuleInputError } from '../errors.ts';
+import { OPTION_SCHEMAS, PRESET_DEFINITIONS, PRESET_IDS } from './presets.ts';
+import { amend, amendabilityOf, canonicalJson, contentHash, rulesetOf } from './ruleset.ts';
+
+describe('presets', () => {
+  it('are the five of the rule texts, each versioned and naming its seed', () => {
+    expect(PRESET_IDS).toEqual([
+      'hu-mahjong',
+      'four-seas',
+      'chinese-classical',
+      'mahjong-house',
+      'table-law',
+    ]);
+    for (const id of PRESET_IDS) {
+      expect(PRESET_DEFINITIONS[id].version).toBeGreaterThanOrEqual(1);
+      expect(PRESET_DEFINITIONS[id].seed).toMatch(/^00[0-4]_[0-9a-f]{16}\.txt$/);
+    }
+  });
+
+  it('take their defaults from the rule texts', () => {
+    expect(rulesetOf('hu-mahjong').options).toMatchObject({
+      players: 4,
+      limit: 8000,
+      readyHandPayment: 1000,
+      heavyPenalty: 4000,
+    });
+    expect(rulesetOf('four-seas').options).toMatchObject({
+      multipleWinners: 'score-priority',
+      discardMultiplier: 4,
+      bystanderCap: 50,
+    });
+    expect(rulesetOf('chinese-classical').options).toMatchObject({
+      eastDoubles: true,
+      startingPoints: 2000,
+      limit: null,
+    });
+    expect(rulesetOf('mahjong-house').options).toMatchObject({
+      multipleWinners: 'head-bump',
+      passLocksWin: false,
+      claimDeadlineMs: 5000,
+    });
+    expect(rulesetOf('table-law').options).toMatchObject({
+      chasingHonor: 5,
+      chasingSuit: 10,
+      diceTripleSix: 10,
+      falseMahjong: 25,
+      kitty: 5,
+    });
+  });
+
+  it('every option of every preset says how it may be amended', () => {
+    for (const id of PRESET_IDS) {
+      for (const name of Object.keys(OPTION_SCHEMAS[id].shape)) {
+        expect(['retroactively', 'from-next-hand']).toContain(amendabilityOf(id, name));
+      }
+    }
+  });
+
+  it('refuses an unknown option or a bad value, naming it', () => {
+    const field = (preset: Parameters<typeof rulesetOf>[0], options: unknown): string => {
+      try {
+        rulesetOf(preset, options);
+      } catch (error) {
+        expect(error).toBeInstanceOf(RuleInputError);
+        return (error as RuleInputError).field;
+      }
+      throw new Error('accepted');
+    };
+    expect(field('hu-mahjong', { players: 5 })).toBe('options.players');
+    expect(field('mahjong-house', { multipleWinners: 'score-priority' })).toBe('options.multipleWinners');
+    expect(field('table-law', { chasingSuit: -10 })).toBe('options.chasingSuit');
+    expect(field('four-seas', { colour: 'red' })).toBe('options');
+  });
+});
+
+describe('the content hash', () => {
+  it('does not depend on the order options were written in', () => {
+    const a = rulesetOf('hu-mahjong', { players: 3, limit: 6000 });
+    const b = rulesetOf('hu-mahjong', { limit: 6000, players: 3 });
+    expect(a.hash).toBe(b.hash);
+    expect(a.hash).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+
+  it('changes with any option, the preset or the version', () => {
+    const base = rulesetOf('hu-mahjong');
+    expect(rulesetOf('hu-mahjong', { players: 3 }).hash).not.toBe(base.hash);
+    expect(contentHash({ preset: base.preset, version: base.version + 1, options: base.options })).not.toBe(
+      base.hash,
+    );
+    expect(rulesetOf('mahjong-house').hash).not.toBe(rulesetOf('table-law').hash);
+  });
+
+  it('writes canonical JSON with keys sorted at every depth', () => {
+    expect(canonicalJson({ b: 1, a: { d: [2, { f: 1, e: 0 }], c: null } })).toBe(
+      '{"a":{"c":null,"d":[2,{"e":0,"f":1}]},"b":1}',
+    );
+  });
+
+  it('is the sha256 of the canonical text, as node:crypto computes it', () => {
+    const value = { preset: 'table-law', options: { kitty: 5, chasingSuit: 10 } };
+    const expected = createHash('sha256')
+      .update('{"options":{"chasingSuit":10,"kitty":5},"preset":"table-law"}')
+      .digest('hex');
+    expect(contentHash(value)).toBe(`sha256:${expected}`);
+  });
+});
+
+describe('amendments', () => {
+  it('sort changed options into those that re-settle finished hands and those for hands to come', () => {
+    const before = rulesetOf('hu-mahjong');
+    const amendment = amend(before, { multipleWinners: 'multiple', players: 3, limit: 8000 });
+    expect(amendment.retroactive).toEqual(['multipleWinners']);
+    expect(amendment.fromNextHand).toEqual(['players']);
+    expect(amendment.after.hash).not.toBe(before.hash);
+  });
+});
