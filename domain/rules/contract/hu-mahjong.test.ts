@@ -278,13 +278,6 @@ describe('score contract errors', () => {
     expect(invalidField(input).field).toBe(field);
   });
 
-  it('names the other presets as not yet supported', () => {
-    const outcome = invalidField({
-      ruleset: 'four-seas',
-      winType: 'discard',
-      from: 'N',
-      claims: [{ seat: 'E', handScore: 30 }],
-    });
     expect(outcome).toMatchObject({
       field: 'ruleset',
       message: expect.stringContaining('not yet supported'),

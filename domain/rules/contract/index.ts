@@ -1,4 +1,5 @@
 // The score contract (spec/score-contract.md): one hand's facts in, its resolution and payments out.
+import { scoreDeclared } from './declared.ts';
 import { scoreHuMahjong } from './hu-mahjong.ts';
 import { InvalidInput, type ScoreOutcome } from './outcome.ts';
 import { fieldName, type Preset, ScoreRequestSchema } from './schema.ts';
@@ -29,6 +30,7 @@ function scoreFor(preset: Preset): typeof scoreHuMahjong {
     case 'four-seas':
     case 'chinese-classical':
     case 'mahjong-house':
+      return (request) => scoreDeclared(preset, request);
     case 'table-law':
       return () => {
         throw new InvalidInput(

@@ -60,7 +60,7 @@ export const ScoreRequestSchema = z.strictObject({
   winType: z.enum(['discard', 'self-draw', 'robbing-kong']),
   from: seat.optional(),
   claims: z.array(ClaimInput).min(1),
-  loserScores: z.record(seat, z.number().nonnegative()).optional(),
+  loserScores: z.partialRecord(seat, z.number().nonnegative()).optional(),
   penalties: z.array(PenaltyInput).optional(),
 });
 
