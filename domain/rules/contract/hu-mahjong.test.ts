@@ -278,12 +278,6 @@ describe('score contract errors', () => {
     expect(invalidField(input).field).toBe(field);
   });
 
-    expect(outcome).toMatchObject({
-      field: 'ruleset',
-      message: expect.stringContaining('not yet supported'),
-    });
-  });
-
   it.each([
     ['no complete shape', { ...exampleClaim, hand: '123s123p789p8p' }],
     ['a fifth tile', { ...exampleClaim, hand: '9999p123p789p9p', melds: [{ tiles: '123m' }] }],
