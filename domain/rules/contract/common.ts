@@ -1,5 +1,5 @@
 // Checks every preset of the score contract shares: options against the preset's schema, who may claim.
-import type { Seat } from '../seats.ts';
+import type { Seat, Transfer } from '../seats.ts';
 import { invalid } from './outcome.ts';
 import type { ScoreRequest } from './schema.ts';
 
@@ -35,5 +35,19 @@ export function validateClaimants(request: ScoreRequest, seats: readonly Seat[])
       );
     if (seen.has(claim.seat)) invalid(`claims[${i}].seat`, `${claim.seat} claims twice`);
     seen.add(claim.seat);
+  });
+}
+
+/**
+ * Penalties where the rule text does not say whom they pay (four-seas, mahjong-house, table-law's false
+ * Mahjong or an organizer's): the penalised player pays the points to each other player, apart from the hand.
+ */
+export function penaltiesToEachOther(request: ScoreRequest, seats: readonly Seat[]): Transfer[] {
+  return (request.penalties ?? []).flatMap((penalty, i) => {
+    if (!seats.includes(penalty.seat))
+      return invalid(`penalties[${i}].seat`, `seat ${penalty.seat} is not in play`);
+    return seats
+      .filter((seat) => seat !== penalty.seat)
+      .map((to) => ({ from: penalty.seat, to, points: penalty.points, reason: `penalty: ${penalty.kind}` }));
   });
 }

@@ -3,12 +3,13 @@
 // the preset's settlement scheme pays it.
 
 import { rulesetOf } from '../rulesets/index.ts';
-import { deltasOf, type PlayerCount, type Seat, seatsInPlay, type Transfer } from '../seats.ts';
+import { deltasOf, type PlayerCount, seatsInPlay, type Transfer } from '../seats.ts';
 import { settleChineseClassical } from '../settlement/chinese-classical.ts';
 import type { DeclaredClaim, DeclaredWin } from '../settlement/declared-win.ts';
 import { settleFourSeas } from '../settlement/four-seas.ts';
 import { settleMahjongHouse } from '../settlement/mahjong-house.ts';
 import type { Settlement } from '../settlement/settlement.ts';
+import { penaltiesToEachOther } from './common.ts';
 import { invalid, type ScoreOutcome } from './outcome.ts';
 import type { Preset, ScoreRequest } from './schema.ts';
 
@@ -38,7 +39,7 @@ export function scoreDeclared(preset: DeclaredPreset, request: ScoreRequest): Sc
   };
   const settlement = settle(preset, ruleset.options, win, request);
   const transfers: Transfer[] = [...settlement.transfers];
-  if (preset !== 'chinese-classical') transfers.push(...penaltyTransfers(request, seats));
+  if (preset !== 'chinese-classical') transfers.push(...penaltiesToEachOther(request, seats));
   return {
     kind: 'scored',
     output: {
@@ -83,18 +84,4 @@ function settle(
         options: options as Parameters<typeof settleChineseClassical>[0]['options'],
       });
   }
-}
-
-/**
- * Penalties where the rule text does not say whom they pay (four-seas, mahjong-house): the penalised player
- * pays the points to each other player, apart from the hand (Chinese Classical pays them to the winner).
- */
-function penaltyTransfers(request: ScoreRequest, seats: readonly Seat[]): Transfer[] {
-  return (request.penalties ?? []).flatMap((penalty, i) => {
-    if (!seats.includes(penalty.seat))
-      return invalid(`penalties[${i}].seat`, `seat ${penalty.seat} is not in play`);
-    return seats
-      .filter((seat) => seat !== penalty.seat)
-      .map((to) => ({ from: penalty.seat, to, points: penalty.points, reason: `penalty: ${penalty.kind}` }));
-  });
 }

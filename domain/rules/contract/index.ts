@@ -3,6 +3,7 @@ import { scoreDeclared } from './declared.ts';
 import { scoreHuMahjong } from './hu-mahjong.ts';
 import { InvalidInput, type ScoreOutcome } from './outcome.ts';
 import { fieldName, type Preset, ScoreRequestSchema } from './schema.ts';
+import { scoreTableLaw } from './table-law.ts';
 
 export type { ScoreOutcome, ScoreOutput, WinnerOutput } from './outcome.ts';
 export { PRESETS, type Preset, type ScoreRequest } from './schema.ts';
@@ -32,11 +33,6 @@ function scoreFor(preset: Preset): typeof scoreHuMahjong {
     case 'mahjong-house':
       return (request) => scoreDeclared(preset, request);
     case 'table-law':
-      return () => {
-        throw new InvalidInput(
-          'ruleset',
-          `${preset} is not yet supported by the score calculator (hu-mahjong is)`,
-        );
-      };
+      return scoreTableLaw;
   }
 }
