@@ -75,6 +75,36 @@ describe('mahjong-ledger score', () => {
     expect(JSON.parse(run.stdout).error).toMatchObject({ code: 'not-a-win', seat: 'W' });
   });
 
+  it('scores every preset: the Four Seas score-priority row of the spec', () => {
+    const request = {
+      ruleset: 'four-seas',
+      winType: 'discard',
+      from: 'N',
+      claims: [
+        { seat: 'E', handScore: 30 },
+        { seat: 'S', handScore: 45 },
+      ],
+    };
+    const run = cli(['score', '-'], JSON.stringify(request));
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout).deltas).toEqual({ E: 120, S: 60, W: -45, N: -135 });
+  });
+
+  it('exits 2 for a negative declared score, naming it', () => {
+    const request = {
+      ruleset: 'mahjong-house',
+      winType: 'discard',
+      from: 'E',
+      claims: [{ seat: 'S', handScore: -8 }],
+    };
+    const run = cli(['score', '-'], JSON.stringify(request));
+    expect(run.status).toBe(2);
+    expect(JSON.parse(run.stdout).error).toMatchObject({
+      code: 'invalid-input',
+      field: 'claims[0].handScore',
+    });
+  });
+
   it('exits 2 for an unknown command', () => {
     expect(cli(['referee']).status).toBe(2);
   });
