@@ -3,6 +3,7 @@
 import { RuleInputError } from '../errors.ts';
 import type { WinType } from '../patterns/facts.ts';
 import { type PlayerCount, SEATS, type Seat, seatsInPlay, turnOrderAfter } from '../seats.ts';
+import type { Settlement } from './settlement.ts';
 
 /** A claim whose score is declared rather than scored from tiles (spec "Declared scores"). */
 export interface DeclaredClaim {
@@ -120,5 +121,22 @@ export function headBump(
       seat,
       reason: `head-bump: ${winner.seat} is first in turn order after ${from}`,
     })),
+  };
+}
+
+/** A self-draw win of a declared score: every other player pays the winner the same amount. */
+export function selfDrawFromEach(
+  seats: readonly Seat[],
+  claim: DeclaredClaim,
+  pointsEach: number,
+  reason: string,
+): Settlement {
+  return {
+    winners: [{ ...claim, effectiveScore: claim.handScore }],
+    lapsed: [],
+    transfers: seats
+      .filter((seat) => seat !== claim.seat)
+      .map((seat) => ({ from: seat, to: claim.seat, points: pointsEach, reason }))
+      .filter((t) => t.points > 0),
   };
 }

@@ -8,6 +8,7 @@ import {
   type DeclaredWin,
   headBump,
   type Lapsed,
+  selfDrawFromEach,
   wholePoints,
 } from './declared-win.ts';
 import type { MultipleWinners, SettledWinner, Settlement } from './settlement.ts';
@@ -52,19 +53,13 @@ export function settleFourSeas(hand: FourSeasHand): Settlement {
   const { from } = hand;
   if (from === undefined) {
     const [claim] = hand.claims as [DeclaredClaim];
-    return {
-      winners: [{ ...claim, effectiveScore: claim.handScore }],
-      lapsed: [],
-      transfers: seats
-        .filter((seat) => seat !== claim.seat)
-        .map((seat) => ({
-          from: seat,
-          to: claim.seat,
-          points: Math.min(claim.handScore, bystanderCap),
-          reason: `self-draw: pays the hand score ${claim.handScore}${claim.handScore > bystanderCap ? `, capped at ${bystanderCap}` : ''}`,
-        }))
-        .filter((t) => t.points > 0),
-    };
+    const capped = claim.handScore > bystanderCap ? `, capped at ${bystanderCap}` : '';
+    return selfDrawFromEach(
+      seats,
+      claim,
+      Math.min(claim.handScore, bystanderCap),
+      `self-draw: pays the hand score ${claim.handScore}${capped}`,
+    );
   }
 
   const ranked = claimsInTurnOrder(hand);

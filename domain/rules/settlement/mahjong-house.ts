@@ -9,6 +9,7 @@ import {
   type DeclaredWin,
   headBump,
   type Lapsed,
+  selfDrawFromEach,
 } from './declared-win.ts';
 import type { MultipleWinners, Settlement } from './settlement.ts';
 
@@ -46,19 +47,7 @@ export function settleMahjongHouse(hand: MahjongHouseHand): Settlement {
   const { from } = hand;
   if (from === undefined) {
     const [claim] = hand.claims as [DeclaredClaim];
-    return {
-      winners: [{ ...claim, effectiveScore: claim.handScore }],
-      lapsed: [],
-      transfers: seats
-        .filter((seat) => seat !== claim.seat)
-        .map((seat) => ({
-          from: seat,
-          to: claim.seat,
-          points: claim.handScore,
-          reason: `self-draw (自摸): each pays ${claim.handScore}`,
-        }))
-        .filter((t) => t.points > 0),
-    };
+    return selfDrawFromEach(seats, claim, claim.handScore, `self-draw (自摸): each pays ${claim.handScore}`);
   }
 
   const ranked = claimsInTurnOrder(hand);
