@@ -1,0 +1,41 @@
+// Configuration is read once, from the environment, and a bad value names its variable.
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('given nothing, runs embedded: ./data and port 3000', () => {
+    expect(loadConfig({})).toEqual({ dataDir: resolve('./data'), port: 3000 });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      DATA_DIR: '/tmp/ml',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+      KURRENTDB_URL: 'kurrentdb://127.0.0.1:2113?tls=false',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      PORT: '8080',
+    });
+    expect(config).toEqual({
+      dataDir: '/tmp/ml',
+      databaseUrl: 'postgres://postgres@127.0.0.1:5432/test',
+      kurrentDbUrl: 'kurrentdb://127.0.0.1:2113?tls=false',
+      redisUrl: 'redis://127.0.0.1:6379',
+      port: 8080,
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /^PORT: /],
+    [{ PORT: '70000' }, /^PORT: /],
+    [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL: expected a postgres/],
+    [{ REDIS_URL: 'not a url' }, /^REDIS_URL: /],
+  ])('refuses %j naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,54 @@
+// Configuration: environment variables validated once at start-up (DESIGN.md "Storage and scale"). With
+// none set, everything runs in one process on one SQLite file under ./data.
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const url = (protocols: readonly string[]) =>
+  z
+    .string()
+    .url()
+    .refine((value) => protocols.some((p) => value.startsWith(`${p}:`)), {
+      message: `expected a ${protocols.join(' or ')} URL`,
+    });
+
+const EnvironmentSchema = z.object({
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: url(['postgres', 'postgresql']).optional(),
+  KURRENTDB_URL: url(['kurrentdb', 'kurrentdb+discover', 'esdb', 'esdb+discover']).optional(),
+  REDIS_URL: url(['redis', 'rediss']).optional(),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+});
+
+export interface Config {
+  /** Absolute folder for the embedded SQLite files. */
+  readonly dataDir: string;
+  readonly databaseUrl?: string;
+  readonly kurrentDbUrl?: string;
+  readonly redisUrl?: string;
+  readonly port: number;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Reads the configuration from an environment; a bad value is a ConfigError naming the variable. */
+export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): Config {
+  // An empty variable is as good as unset: shells and CI files often export VAR= to clear one.
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = EnvironmentSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`${String(issue.path[0] ?? 'environment')}: ${issue.message}`);
+  }
+  const { DATA_DIR, DATABASE_URL, KURRENTDB_URL, REDIS_URL, PORT } = parsed.data;
+  return {
+    dataDir: resolve(DATA_DIR),
+    ...(DATABASE_URL !== undefined ? { databaseUrl: DATABASE_URL } : {}),
+    ...(KURRENTDB_URL !== undefined ? { kurrentDbUrl: KURRENTDB_URL } : {}),
+    ...(REDIS_URL !== undefined ? { redisUrl: REDIS_URL } : {}),
+    port: PORT,
+  };
+}
