@@ -27,7 +27,8 @@ export function verifyChain(events: readonly StoredEvent[]): ChainProblem[] {
   const problems: ChainProblem[] = [];
   let previousHash = '';
   events.forEach((event, index) => {
-    if (event.revision !== index) problems.push({ revision: event.revision, problem: `expected revision ${index}` });
+    if (event.revision !== index)
+      problems.push({ revision: event.revision, problem: `expected revision ${index}` });
     if (event.previousHash !== previousHash) {
       problems.push({ revision: event.revision, problem: 'previous hash does not match the event before' });
     }

@@ -48,7 +48,9 @@ export class WrongExpectedVersion extends Error {
     /** The stream's actual last revision, -1 when it does not exist. */
     readonly actual: number,
   ) {
-    super(`stream ${stream}: expected revision ${String(expected)}, found ${actual === -1 ? 'no stream' : actual}`);
+    super(
+      `stream ${stream}: expected revision ${String(expected)}, found ${actual === -1 ? 'no stream' : actual}`,
+    );
   }
 }
 

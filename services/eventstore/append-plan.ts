@@ -1,0 +1,112 @@
+// What every adapter does to an append between reading the stream's head and writing rows: check the
+// expected revision, then give each event its revision and chained hashes. The adapter supplies the head,
+// read under whatever lock makes the check and the write one step.
+import { eventHash } from './hash-chain.ts';
+import { type ExpectedRevision, type NewEvent, WrongExpectedVersion } from './port.ts';
+
+/** The last event of a stream, as far as an append needs it. */
+export interface StreamHead {
+  readonly revision: number;
+  readonly hash: string;
+}
+
+/** An event ready to be written: its revision, hashes, and its payloads both as values and as JSON text. */
+export interface PlannedEvent extends NewEvent {
+  readonly stream: string;
+  readonly revision: number;
+  readonly previousHash: string;
+  readonly hash: string;
+  readonly dataJson: string;
+  readonly metadataJson: string;
+}
+
+/** An append carried an event id that the store (or the same append) already holds. */
+export class DuplicateEventId extends Error {
+  override readonly name = 'DuplicateEventId';
+  constructor(readonly ids: readonly string[]) {
+    super(`event id already stored: ${ids.join(', ')}`);
+  }
+}
+
+/** The stream's actual last revision, or -1 when it has no events. */
+export function actualRevision(head: StreamHead | undefined): number {
+  return head === undefined ? -1 : head.revision;
+}
+
+export function checkExpected(
+  stream: string,
+  expected: ExpectedRevision,
+  head: StreamHead | undefined,
+): void {
+  const actual = actualRevision(head);
+  if (expected === 'any') return;
+  if (expected === 'no-stream' ? actual !== -1 : BigInt(expected) !== BigInt(actual)) {
+    throw new WrongExpectedVersion(stream, expected, actual);
+  }
+}
+
+/**
+ * Checks the events' shape before any I/O, and turns payloads into what reading them back will give:
+ * the hash is taken over that round-tripped value, so verifyChain on read events agrees with it (a Date,
+ * an undefined array item or NaN would otherwise hash differently from what comes back).
+ */
+export function normaliseEvents(stream: string, events: readonly NewEvent[]): NewEvent[] {
+  if (typeof stream !== 'string' || stream === '') throw new TypeError('stream must be a non-empty string');
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  const normalised = events.map((event, index) => {
+    const where = `events[${index}]`;
+    if (typeof event.id !== 'string' || event.id === '')
+      throw new TypeError(`${where}.id must be a non-empty string`);
+    if (typeof event.type !== 'string' || event.type === '') {
+      throw new TypeError(`${where}.type must be a non-empty string`);
+    }
+    if (!Number.isSafeInteger(event.schemaVersion))
+      throw new TypeError(`${where}.schemaVersion must be an integer`);
+    if (event.metadata === null || typeof event.metadata !== 'object' || Array.isArray(event.metadata)) {
+      throw new TypeError(`${where}.metadata must be an object`);
+    }
+    if (seen.has(event.id)) repeated.add(event.id);
+    seen.add(event.id);
+    return {
+      id: event.id,
+      type: event.type,
+      schemaVersion: event.schemaVersion,
+      data: roundTrip(event.data ?? null),
+      metadata: roundTrip(event.metadata) as Record<string, unknown>,
+    };
+  });
+  if (repeated.size > 0) throw new DuplicateEventId([...repeated]);
+  return normalised;
+}
+
+/** Revisions and chained hashes for events appended after `head`. */
+export function planEvents(
+  stream: string,
+  events: readonly NewEvent[],
+  head: StreamHead | undefined,
+): PlannedEvent[] {
+  let revision = actualRevision(head);
+  let previousHash = head?.hash ?? '';
+  return events.map((event) => {
+    revision += 1;
+    const hash = eventHash(stream, revision, event, previousHash);
+    const planned: PlannedEvent = {
+      ...event,
+      stream,
+      revision,
+      previousHash,
+      hash,
+      dataJson: JSON.stringify(event.data),
+      metadataJson: JSON.stringify(event.metadata),
+    };
+    previousHash = hash;
+    return planned;
+  });
+}
+
+function roundTrip(value: unknown): unknown {
+  const text = JSON.stringify(value);
+  if (text === undefined) throw new TypeError('event data must be JSON');
+  return JSON.parse(text);
+}

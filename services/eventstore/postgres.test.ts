@@ -1,0 +1,246 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { runAppends } from '../../test/support/event-store-writers.ts';
+import { postgresUrl } from '../../test/support/services.ts';
+import { describeEventStoreContract, event } from './event-store.contract.ts';
+import { eventHash, verifyChain } from './hash-chain.ts';
+import type { EventStore } from './port.ts';
+import { openPostgresEventStore } from './postgres.ts';
+
+const url = await postgresUrl();
+const WAIT = { timeout: 5000, interval: 10 };
+
+/** A throwaway schema for one test; every one made is dropped when the file's tests end. */
+const schemas: string[] = [];
+function newSchema(): string {
+  const schema = `es_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  schemas.push(schema);
+  return schema;
+}
+
+async function connect(connectionString: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  return client;
+}
+
+if (url === undefined) {
+  describe.skip('PostgreSQL event store (no reachable DATABASE_URL)', () => {
+    it('runs the contract against PostgreSQL', () => {});
+  });
+} else {
+  afterAll(async () => {
+    const admin = await connect(url);
+    for (const schema of schemas) await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.end();
+  });
+
+  describeEventStoreContract('PostgreSQL', async () => {
+    const schema = newSchema();
+    const store = await openPostgresEventStore(url, { schema, pollIntervalMs: 100 });
+    const others: EventStore[] = [];
+    const admin = await connect(url);
+    await admin.query(`SET search_path TO ${schema}`);
+    return {
+      store,
+      async openAnother() {
+        const other = await openPostgresEventStore(url, { schema, pollIntervalMs: 100 });
+        others.push(other);
+        return other;
+      },
+      async concurrently(jobs) {
+        // A store (so a pool, so a connection) per job, all connected before the appends start together.
+        const stores = await Promise.all(
+          jobs.map(() => openPostgresEventStore(url, { schema, poolSize: 1 })),
+        );
+        try {
+          return await Promise.all(jobs.map((job, index) => runAppends(stores[index]!, job)));
+        } finally {
+          await Promise.all(stores.map((s) => s.close()));
+        }
+      },
+      async raw(statement) {
+        await admin.query(statement);
+      },
+      async dropImmutabilityTriggers() {
+        await admin.query(
+          'DROP TRIGGER events_refuse_update ON events; DROP TRIGGER events_refuse_delete ON events',
+        );
+      },
+      async dispose() {
+        await Promise.all([store, ...others].map((s) => s.close()));
+        await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+        await admin.end();
+      },
+    };
+  });
+
+  describe('PostgreSQL event store: ordering', () => {
+    it('control: with positions from a sequence, a reader skips an event that commits late', async () => {
+      const schema = newSchema();
+      const [a, b, reader] = await Promise.all([connect(url), connect(url), connect(url)]);
+      try {
+        await reader.query(
+          `CREATE SCHEMA ${schema}; CREATE TABLE ${schema}.naive (position bigserial PRIMARY KEY, id text)`,
+        );
+        const read = async (after: number) =>
+          (
+            await reader.query(
+              `SELECT position, id FROM ${schema}.naive WHERE position > $1 ORDER BY position`,
+              [after],
+            )
+          ).rows.map((r: { position: string; id: string }) => `${r.position}:${r.id}`);
+        await a.query('BEGIN');
+        await a.query(`INSERT INTO ${schema}.naive (id) VALUES ('A')`);
+        await b.query(`INSERT INTO ${schema}.naive (id) VALUES ('B')`);
+        expect(await read(0)).toEqual(['2:B']);
+        await a.query('COMMIT');
+        // A reader that checkpointed at 2 never comes back for 1: the lost event this store's design prevents.
+        expect(await read(2)).toEqual([]);
+        expect(await read(0)).toEqual(['1:A', '2:B']);
+      } finally {
+        await Promise.all([a.end(), b.end(), reader.end()]);
+      }
+    });
+
+    it('a transaction holding a position makes later appends wait for its commit: nothing is skipped', async () => {
+      const schema = newSchema();
+      const store = await openPostgresEventStore(url, { schema, pollIntervalMs: 100 });
+      const [a, watcher] = await Promise.all([connect(url), connect(url)]);
+      try {
+        await store.append('before', [event('first')], 'no-stream');
+        const delivered: string[] = [];
+        const subscription = store.subscribe(0n, (e) => {
+          delivered.push(`${e.position}:${e.id}`);
+        });
+        await vi.waitFor(() => expect(delivered).toEqual(['1:first']), WAIT);
+
+        // Transaction A takes position 2 as append does, writes its event, and does not commit yet.
+        await a.query('BEGIN');
+        const taken = await a.query(`UPDATE ${schema}.position_counter SET last = last + 1 RETURNING last`);
+        expect(taken.rows[0].last).toBe('2');
+        const late = event('late');
+        await a.query(
+          `INSERT INTO ${schema}.events (position, stream, revision, id, type, schema_version, data, metadata, previous_hash, hash)
+           VALUES (2, 'late', 0, $1, $2, 1, $3, $4, '', $5)`,
+          [
+            late.id,
+            late.type,
+            JSON.stringify(late.data),
+            JSON.stringify(late.metadata),
+            eventHash('late', 0, late, ''),
+          ],
+        );
+
+        // B, a real append started after A took its position, cannot take position 3 and commit first.
+        const b = store.append('early', [event('b')], 'no-stream');
+        await vi.waitFor(async () => {
+          const waiting = await watcher.query(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE $1`,
+            [`%"${schema}"."position_counter"%`],
+          );
+          expect(waiting.rows[0].n).toBe(1);
+        }, WAIT);
+        expect((await store.readAll()).map((e) => e.id)).toEqual(['first']);
+        expect(delivered).toEqual(['1:first']);
+
+        await a.query('COMMIT');
+        expect(await b).toEqual({ nextExpectedRevision: 0, position: 3n });
+        const all = (await store.readAll()).map((e) => `${e.position}:${e.id}`);
+        expect(all).toEqual(['1:first', '2:late', '3:b']);
+        await vi.waitFor(() => expect(delivered).toEqual(all), WAIT);
+        expect(verifyChain(await store.readStream('late'))).toEqual([]);
+        await subscription.close();
+      } finally {
+        await a.query('ROLLBACK').catch(() => {});
+        await Promise.all([a.end(), watcher.end(), store.close()]);
+      }
+    });
+
+    it("an append's own transaction holds its position until it commits: a later append waits behind it", async () => {
+      const schema = newSchema();
+      const store = await openPostgresEventStore(url, { schema, pollIntervalMs: 100 });
+      const [blocker, watcher] = await Promise.all([connect(url), connect(url)]);
+      const waitingOn = async (table: string) => {
+        const { rows } = await watcher.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE $1`,
+          [`%"${schema}"."${table}"%`],
+        );
+        return rows[0].n as number;
+      };
+      try {
+        await store.append('before', [event('first')], 'no-stream');
+        const delivered: string[] = [];
+        const subscription = store.subscribe(0n, (e) => {
+          delivered.push(`${e.position}:${e.id}`);
+        });
+        await vi.waitFor(() => expect(delivered).toEqual(['1:first']), WAIT);
+
+        // An uncommitted row holding the id 'slow' makes append A's INSERT wait on the unique index, after
+        // A has taken position 2: A is a real append paused between taking its position and committing.
+        await blocker.query('BEGIN');
+        await blocker.query(
+          `INSERT INTO ${schema}.events (position, stream, revision, id, type, schema_version, data, metadata, previous_hash, hash)
+           VALUES (1000, 'blocker', 0, 'slow', 'Blocker', 1, '{}', '{}', '', '')`,
+        );
+        const a = store.append('slow-stream', [event('slow')], 'no-stream');
+        await vi.waitFor(async () => expect(await waitingOn('events')).toBe(1), WAIT);
+
+        const b = store.append('fast-stream', [event('fast')], 'no-stream');
+        await vi.waitFor(async () => expect(await waitingOn('position_counter')).toBe(1), WAIT);
+        expect((await store.readAll()).map((e) => e.id)).toEqual(['first']);
+
+        await blocker.query('ROLLBACK');
+        expect(await a).toEqual({ nextExpectedRevision: 0, position: 2n });
+        expect(await b).toEqual({ nextExpectedRevision: 0, position: 3n });
+        const all = (await store.readAll()).map((e) => `${e.position}:${e.id}`);
+        expect(all).toEqual(['1:first', '2:slow', '3:fast']);
+        await vi.waitFor(() => expect(delivered).toEqual(all), WAIT);
+        await subscription.close();
+      } finally {
+        await blocker.query('ROLLBACK').catch(() => {});
+        await Promise.all([blocker.end(), watcher.end(), store.close()]);
+      }
+    });
+  });
+
+  describe('PostgreSQL event store: schema', () => {
+    it('concurrent opens of a fresh schema are safe; reopening continues; schemas are separate stores', async () => {
+      const schema = newSchema();
+      const opened = await Promise.all([1, 2, 3].map(() => openPostgresEventStore(url, { schema })));
+      await opened[0]!.append('s', [event('a')], 'no-stream');
+      await opened[1]!.append('s', [event('b')], 0);
+      await Promise.all(opened.map((s) => s.close()));
+
+      const again = await openPostgresEventStore(url, { schema });
+      expect(await again.append('s', [event('c')], 1)).toEqual({ nextExpectedRevision: 2, position: 3n });
+      expect(verifyChain(await again.readStream('s'))).toEqual([]);
+      await again.close();
+
+      const elsewhere = await openPostgresEventStore(url, { schema: newSchema() });
+      expect(await elsewhere.readAll()).toEqual([]);
+      expect((await elsewhere.append('s', [event('a')], 'no-stream')).position).toBe(1n);
+      await elsewhere.close();
+    });
+
+    it('refuses TRUNCATE too', async () => {
+      const schema = newSchema();
+      const store = await openPostgresEventStore(url, { schema });
+      const admin = await connect(url);
+      try {
+        await store.append('s', [event('a')], 'no-stream');
+        await expect(admin.query(`TRUNCATE ${schema}.events`)).rejects.toThrow(/immutable/);
+        expect((await store.readAll()).length).toBe(1);
+      } finally {
+        await Promise.all([admin.end(), store.close()]);
+      }
+    });
+
+    it('refuses a schema name that is not a plain identifier', async () => {
+      await expect(openPostgresEventStore(url, { schema: 'x"; DROP SCHEMA public; --' })).rejects.toThrow(
+        /plain schema name/,
+      );
+    });
+  });
+}

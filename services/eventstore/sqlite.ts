@@ -1,0 +1,221 @@
+// The embedded event store (DESIGN.md "Storage and scale"): one SQLite file in WAL mode, through
+// better-sqlite3. SQLite has one writer at a time, and every append is a single BEGIN IMMEDIATE
+// transaction that takes the write lock before it reads the stream's head: the expected-revision check,
+// the hash chain and the insert see no other writer, and positions (AUTOINCREMENT, so never reused) are
+// assigned in commit order. A reader therefore never sees position n+1 without n.
+import { resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import {
+  checkExpected,
+  DuplicateEventId,
+  normaliseEvents,
+  type PlannedEvent,
+  planEvents,
+  type StreamHead,
+} from './append-plan.ts';
+import type {
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  ReadAllOptions,
+  StoredEvent,
+  Subscription,
+} from './port.ts';
+import { startSubscription, Wakeup } from './subscription.ts';
+
+export interface SqliteEventStoreOptions {
+  /** How often a subscription looks for events appended by another process (default 200 ms). */
+  readonly pollIntervalMs?: number;
+  /** How long an append waits for another connection's write lock before failing (default 5 s). */
+  readonly busyTimeoutMs?: number;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS events (
+  position INTEGER PRIMARY KEY AUTOINCREMENT,
+  stream TEXT NOT NULL,
+  revision INTEGER NOT NULL CHECK (revision >= 0),
+  id TEXT NOT NULL UNIQUE,
+  type TEXT NOT NULL,
+  schema_version INTEGER NOT NULL,
+  data TEXT NOT NULL CHECK (json_valid(data)),
+  metadata TEXT NOT NULL CHECK (json_valid(metadata)),
+  recorded_at TEXT NOT NULL,
+  previous_hash TEXT NOT NULL,
+  hash TEXT NOT NULL,
+  UNIQUE (stream, revision)
+) STRICT;
+CREATE TRIGGER IF NOT EXISTS events_refuse_update BEFORE UPDATE ON events
+BEGIN SELECT RAISE(ABORT, 'events are immutable: UPDATE refused'); END;
+CREATE TRIGGER IF NOT EXISTS events_refuse_delete BEFORE DELETE ON events
+BEGIN SELECT RAISE(ABORT, 'events are immutable: DELETE refused'); END;
+`;
+
+interface EventRow {
+  position: bigint;
+  stream: string;
+  revision: bigint;
+  id: string;
+  type: string;
+  schema_version: bigint;
+  data: string;
+  metadata: string;
+  recorded_at: string;
+  previous_hash: string;
+  hash: string;
+}
+
+/**
+ * Stores of this process on the same file wake each other's subscriptions on append; other processes
+ * are noticed by polling.
+ */
+const wakeupsByFile = new Map<string, Set<Wakeup>>();
+
+/** Opens (creating if needed) the event store in the SQLite file at `path`; ':memory:' for a private one. */
+export function openSqliteEventStore(path: string, options: SqliteEventStoreOptions = {}): EventStore {
+  const db = new Database(path, { timeout: options.busyTimeoutMs ?? 5000 });
+  try {
+    db.pragma('journal_mode = WAL');
+    db.transaction(() => db.exec(SCHEMA)).immediate();
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+
+  const head = db
+    .prepare<[string], { revision: bigint; hash: string; position: bigint }>(
+      'SELECT revision, hash, position FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1',
+    )
+    .safeIntegers(true);
+  const insert = db
+    .prepare<
+      [string, number, string, string, number, string, string, string, string, string],
+      { position: bigint }
+    >(
+      `INSERT INTO events (stream, revision, id, type, schema_version, data, metadata, recorded_at, previous_hash, hash)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING position`,
+    )
+    .safeIntegers(true);
+  const byStream = db
+    .prepare<[string, number], EventRow>(
+      'SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision',
+    )
+    .safeIntegers(true);
+  const afterPosition = db
+    .prepare<[bigint, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?')
+    .safeIntegers(true);
+  const existingIds = db.prepare<[string], { id: string }>(
+    'SELECT id FROM events WHERE id IN (SELECT value FROM json_each(?))',
+  );
+
+  const append = db.transaction((stream: string, events: readonly NewEvent[], expected: ExpectedRevision) => {
+    const row = head.get(stream);
+    const current: (StreamHead & { position: bigint }) | undefined =
+      row === undefined
+        ? undefined
+        : { revision: Number(row.revision), hash: row.hash, position: row.position };
+    checkExpected(stream, expected, current);
+    const planned = planEvents(stream, events, current);
+    const recordedAt = new Date().toISOString();
+    let position = current?.position ?? 0n;
+    for (const event of planned) position = insertOne(event, recordedAt);
+    return { nextExpectedRevision: planned.at(-1)?.revision ?? current?.revision ?? -1, position };
+  });
+
+  function insertOne(event: PlannedEvent, recordedAt: string): bigint {
+    return insert.get(
+      event.stream,
+      event.revision,
+      event.id,
+      event.type,
+      event.schemaVersion,
+      event.dataJson,
+      event.metadataJson,
+      recordedAt,
+      event.previousHash,
+      event.hash,
+    )!.position;
+  }
+
+  const wakeup = new Wakeup();
+  const fileKey = path === ':memory:' || path === '' ? undefined : resolve(path);
+  if (fileKey !== undefined) {
+    const peers = wakeupsByFile.get(fileKey) ?? new Set();
+    peers.add(wakeup);
+    wakeupsByFile.set(fileKey, peers);
+  }
+  const subscriptions = new Set<Subscription>();
+  const pollIntervalMs = options.pollIntervalMs ?? 200;
+
+  const readAll = async ({ after = 0n, limit }: ReadAllOptions = {}): Promise<StoredEvent[]> =>
+    afterPosition.all(after, limit ?? -1).map(toStoredEvent);
+
+  return {
+    async append(stream, events, expected) {
+      const normalised = normaliseEvents(stream, events);
+      let result: { nextExpectedRevision: number; position: bigint };
+      try {
+        result = append.immediate(stream, normalised, expected);
+      } catch (error) {
+        if (isUniqueIdViolation(error)) {
+          const ids = existingIds.all(JSON.stringify(normalised.map((e) => e.id))).map((r) => r.id);
+          throw new DuplicateEventId(ids);
+        }
+        throw error;
+      }
+      if (normalised.length > 0) {
+        for (const peer of fileKey === undefined ? [wakeup] : (wakeupsByFile.get(fileKey) ?? []))
+          peer.notify();
+      }
+      return result;
+    },
+
+    async readStream(stream, fromRevision = 0) {
+      return byStream.all(stream, fromRevision).map(toStoredEvent);
+    },
+
+    readAll,
+
+    subscribe(after, handler) {
+      const subscription = startSubscription({ readAll, wakeup, pollIntervalMs }, after, handler);
+      subscriptions.add(subscription);
+      return {
+        close: async () => {
+          subscriptions.delete(subscription);
+          await subscription.close();
+        },
+      };
+    },
+
+    async close() {
+      await Promise.allSettled([...subscriptions].map((s) => s.close()));
+      subscriptions.clear();
+      if (fileKey !== undefined) wakeupsByFile.get(fileKey)?.delete(wakeup);
+      if (db.open) db.close();
+    },
+  };
+}
+
+function isUniqueIdViolation(error: unknown): boolean {
+  return (
+    error instanceof Database.SqliteError &&
+    error.code === 'SQLITE_CONSTRAINT_UNIQUE' &&
+    error.message.includes('events.id')
+  );
+}
+
+function toStoredEvent(row: EventRow): StoredEvent {
+  return {
+    stream: row.stream,
+    revision: Number(row.revision),
+    position: row.position,
+    id: row.id,
+    type: row.type,
+    schemaVersion: Number(row.schema_version),
+    data: JSON.parse(row.data),
+    metadata: JSON.parse(row.metadata),
+    recordedAt: row.recorded_at,
+    previousHash: row.previous_hash,
+    hash: row.hash,
+  };
+}
