@@ -25,11 +25,9 @@ async function connect(connectionString: string): Promise<pg.Client> {
   return client;
 }
 
-if (url === undefined) {
-  describe.skip('PostgreSQL event store (no reachable DATABASE_URL)', () => {
-    it('runs the contract against PostgreSQL', () => {});
-  });
-} else {
+// postgresUrl() printed why when there is no server to use (and failed instead under REQUIRE_ALL=1).
+describe.skipIf(url === undefined)('PostgreSQL event store', () => {
+  if (url === undefined) return;
   afterAll(async () => {
     const admin = await connect(url);
     for (const schema of schemas) await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
@@ -243,4 +241,4 @@ if (url === undefined) {
       );
     });
   });
-}
+});
