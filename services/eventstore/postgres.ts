@@ -25,8 +25,8 @@ import {
   planEvents,
   type StreamHead,
 } from './append-plan.ts';
-import type { EventStore, ReadAllOptions, StoredEvent, Subscription } from './port.ts';
-import { startSubscription, Wakeup } from './subscription.ts';
+import type { EventStore, ReadAllOptions, StoredEvent } from './port.ts';
+import { OpenSubscriptions, Wakeup } from './subscription.ts';
 
 export interface PostgresEventStoreOptions {
   /** The schema holding the store's tables, created if missing (default 'eventstore'). */
@@ -148,7 +148,7 @@ export async function openPostgresEventStore(
 
   const wakeup = new Wakeup();
   const listener = new Listener(connectionString, schema, wakeup);
-  const subscriptions = new Set<Subscription>();
+  const subscriptions = new OpenSubscriptions();
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
 
   const readAll = async ({ after = 0n, limit }: ReadAllOptions = {}): Promise<StoredEvent[]> => {
@@ -262,19 +262,11 @@ export async function openPostgresEventStore(
         wakeup,
         pollIntervalMs,
       };
-      const subscription = startSubscription(source, after, handler);
-      subscriptions.add(subscription);
-      return {
-        close: async () => {
-          subscriptions.delete(subscription);
-          await subscription.close();
-        },
-      };
+      return subscriptions.start(source, after, handler);
     },
 
     async close() {
-      await Promise.allSettled([...subscriptions].map((s) => s.close()));
-      subscriptions.clear();
+      await subscriptions.closeAll();
       await listener.close();
       await db.destroy();
     },

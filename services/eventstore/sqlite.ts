@@ -13,15 +13,8 @@ import {
   planEvents,
   type StreamHead,
 } from './append-plan.ts';
-import type {
-  EventStore,
-  ExpectedRevision,
-  NewEvent,
-  ReadAllOptions,
-  StoredEvent,
-  Subscription,
-} from './port.ts';
-import { startSubscription, Wakeup } from './subscription.ts';
+import type { EventStore, ExpectedRevision, NewEvent, ReadAllOptions, StoredEvent } from './port.ts';
+import { OpenSubscriptions, Wakeup } from './subscription.ts';
 
 export interface SqliteEventStoreOptions {
   /** How often a subscription looks for events appended by another process (default 200 ms). */
@@ -144,7 +137,7 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
     peers.add(wakeup);
     wakeupsByFile.set(fileKey, peers);
   }
-  const subscriptions = new Set<Subscription>();
+  const subscriptions = new OpenSubscriptions();
   const pollIntervalMs = options.pollIntervalMs ?? 200;
 
   const readAll = async ({ after = 0n, limit }: ReadAllOptions = {}): Promise<StoredEvent[]> =>
@@ -177,19 +170,11 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
     readAll,
 
     subscribe(after, handler) {
-      const subscription = startSubscription({ readAll, wakeup, pollIntervalMs }, after, handler);
-      subscriptions.add(subscription);
-      return {
-        close: async () => {
-          subscriptions.delete(subscription);
-          await subscription.close();
-        },
-      };
+      return subscriptions.start({ readAll, wakeup, pollIntervalMs }, after, handler);
     },
 
     async close() {
-      await Promise.allSettled([...subscriptions].map((s) => s.close()));
-      subscriptions.clear();
+      await subscriptions.closeAll();
       if (fileKey !== undefined) wakeupsByFile.get(fileKey)?.delete(wakeup);
       if (db.open) db.close();
     },

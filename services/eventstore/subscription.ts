@@ -95,3 +95,29 @@ export function startSubscription(
     },
   };
 }
+
+/** The subscriptions a store has open, so that closing the store closes them all. */
+export class OpenSubscriptions {
+  private readonly open = new Set<Subscription>();
+
+  start(
+    source: SubscriptionSource,
+    after: bigint,
+    handler: (event: StoredEvent) => Promise<void> | void,
+  ): Subscription {
+    const subscription = startSubscription(source, after, handler);
+    this.open.add(subscription);
+    return {
+      close: async () => {
+        this.open.delete(subscription);
+        await subscription.close();
+      },
+    };
+  }
+
+  async closeAll(): Promise<void> {
+    const open = [...this.open];
+    this.open.clear();
+    await Promise.allSettled(open.map((s) => s.close()));
+  }
+}
