@@ -1,0 +1,21 @@
+// Payload schemas of superseded event versions, kept so that stored events of those versions stay readable.
+import { z } from 'zod';
+import { PRESET_IDS } from '../rules/rulesets/index.ts';
+import { settlementFields } from './payment-events.ts';
+
+/**
+ * HandSettled v1 named its ruleset in one string, "{preset}@{version}#{hash}" (e.g.
+ * "table-law@1#sha256:9f…"); v2 splits it into { preset, version, hash }.
+ */
+export const HandSettledV1 = z.strictObject({
+  rulesetId: z
+    .string()
+    .regex(
+      /^[a-z-]+@[1-9][0-9]*#sha256:[0-9a-f]{64}$/,
+      'a v1 rulesetId is "{preset}@{version}#sha256:{64 hex digits}"',
+    )
+    .refine((id) => (PRESET_IDS as readonly string[]).includes(id.slice(0, id.indexOf('@'))), {
+      message: `the preset is one of ${PRESET_IDS.join(', ')}`,
+    }),
+  ...settlementFields,
+});
