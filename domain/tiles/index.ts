@@ -1,3 +1,4 @@
 export * from './flags.ts';
 export * from './notation.ts';
 export * from './tile.ts';
+export * from './wall.ts';
