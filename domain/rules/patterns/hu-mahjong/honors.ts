@@ -1,0 +1,78 @@
+// Hu Mahjong, Honors (seed 003, 003_cfd8ab0b6123cd10.txt).
+import { Needs } from '../facts.ts';
+import type { Pattern } from '../pattern.ts';
+import type { HuCategory } from './category.ts';
+import { dragonPungs, isDragon, isWind, p, valueTriplets, windPungs, yes } from './predicates.ts';
+
+export const HONORS: readonly Pattern<HuCategory>[] = [
+  p({
+    id: 'value-triplet',
+    name: 'Value Triplet',
+    chinese: '箭刻/圈风刻/门风刻',
+    category: 'honors',
+    points: 500,
+    qualifiesWin: true,
+    supersedes: [],
+    requires: Needs.HonorPung,
+    count: valueTriplets,
+  }),
+  p({
+    id: 'little-three-dragons',
+    name: 'Little Three Dragons',
+    chinese: '小三元',
+    category: 'honors',
+    points: 3000,
+    qualifiesWin: true,
+    supersedes: [],
+    requires: Needs.TwoDragonPungs,
+    count: (f) => yes(dragonPungs(f) === 2 && isDragon(f.pair)),
+  }),
+  p({
+    id: 'big-three-dragons',
+    name: 'Big Three Dragons',
+    chinese: '大三元',
+    category: 'honors',
+    points: 8000,
+    limit: 1,
+    qualifiesWin: true,
+    supersedes: [],
+    requires: Needs.TwoDragonPungs | Needs.ThreePungs,
+    count: (f) => yes(dragonPungs(f) === 3),
+  }),
+  p({
+    id: 'little-four-winds',
+    name: 'Little Four Winds',
+    chinese: '小四喜',
+    category: 'honors',
+    points: 12000,
+    limit: 2,
+    qualifiesWin: true,
+    supersedes: [],
+    requires: Needs.ThreeWindPungs,
+    count: (f) => yes(windPungs(f) === 3 && isWind(f.pair)),
+  }),
+  p({
+    id: 'big-four-winds',
+    name: 'Big Four Winds',
+    chinese: '大四喜',
+    category: 'honors',
+    points: 16000,
+    limit: 3,
+    qualifiesWin: true,
+    supersedes: [],
+    requires: Needs.ThreeWindPungs | Needs.FourPungs,
+    count: (f) => yes(windPungs(f) === 4),
+  }),
+  p({
+    id: 'all-honors',
+    name: 'All Honors',
+    chinese: '字一色',
+    category: 'honors',
+    points: 12000,
+    limit: 2,
+    qualifiesWin: true,
+    supersedes: [],
+    requires: Needs.AllHonors,
+    count: (f) => yes(f.allHonors),
+  }),
+];

@@ -1,0 +1,76 @@
+// Hu Mahjong, Luck-based bonuses (seed 003, 003_cfd8ab0b6123cd10.txt). They qualify any hand for a win.
+import { Needs } from '../facts.ts';
+import type { Pattern } from '../pattern.ts';
+import type { HuCategory } from './category.ts';
+import { p, yes } from './predicates.ts';
+
+export const LUCK: readonly Pattern<HuCategory>[] = [
+  p({
+    id: 'after-a-kong',
+    name: 'After a Kong',
+    chinese: '杠上开花',
+    category: 'luck',
+    points: 1000,
+    qualifiesWin: true,
+    supersedes: [],
+    requires: Needs.Luck,
+    count: (f) => f.situation.luck.afterKong,
+  }),
+  p({
+    id: 'after-a-flower',
+    name: 'After a Flower',
+    chinese: '杠上开花',
+    category: 'luck',
+    points: 500,
+    qualifiesWin: true,
+    supersedes: [],
+    requires: Needs.Luck,
+    count: (f) => f.situation.luck.afterFlower,
+  }),
+  p({
+    id: 'robbing-the-kong',
+    name: 'Robbing the Kong',
+    chinese: '抢杠',
+    category: 'luck',
+    points: 1000,
+    qualifiesWin: true,
+    supersedes: [],
+    requires: Needs.RobbingKong,
+    count: (f) => yes(f.situation.winType === 'robbing-kong'),
+  }),
+  p({
+    id: 'last-tile',
+    name: 'Winning on the Last Draw/Discard',
+    chinese: '海底捞月',
+    category: 'luck',
+    points: 1000,
+    qualifiesWin: true,
+    supersedes: [],
+    requires: Needs.Luck,
+    count: (f) => yes(f.situation.luck.lastTile),
+  }),
+  p({
+    id: 'blessing-of-heaven',
+    name: 'Blessing of Heaven',
+    chinese: '天胡',
+    category: 'luck',
+    points: 8000,
+    limit: 1,
+    qualifiesWin: true,
+    supersedes: [],
+    requires: Needs.Luck,
+    count: (f) => yes(f.situation.luck.heaven),
+  }),
+  p({
+    id: 'blessing-of-earth',
+    name: 'Blessing of Earth',
+    chinese: '地胡',
+    category: 'luck',
+    points: 8000,
+    limit: 1,
+    qualifiesWin: true,
+    supersedes: [],
+    requires: Needs.Luck,
+    count: (f) => yes(f.situation.luck.earth),
+  }),
+];
