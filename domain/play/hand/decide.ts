@@ -1,0 +1,223 @@
+// The hand aggregate's decider: a command and the state folded so far give the events that follow, or a
+// rejection naming the rule that refused.
+import type { Seat } from '../../rules/seats.ts';
+import { formatTiles, TILE_KINDS } from '../../tiles/index.ts';
+import type { PlayEvent } from '../events.ts';
+import type { DeclareKong, DeclareSelfDraw, Discard, HandCommand, MakeClaim, Pass } from './commands.ts';
+import { handDrawn } from './draw.ts';
+import { Emitter } from './emitter.ts';
+import { type Rejection, RULES, reject } from './rejection.ts';
+import { startHand } from './start.ts';
+import { type HandState, mustAnswer, seatHand, type WindowSeat, wallRemaining } from './state.ts';
+import { handBefore, notAWin, settle, takesDeclaredScore } from './win.ts';
+import { closeWindow, openWindow, resolveIfAnswered, windowOf } from './window.ts';
+
+export type Decision = { readonly events: PlayEvent[] } | { readonly rejection: Rejection };
+
+/** Seed 003: the hand is drawn when one pond holds this many discards, claimed ones included. */
+export const POND_LENGTH = { 4: 18, 3: 20, 2: 22 } as const;
+
+export function decide(command: HandCommand, state: HandState): Decision {
+  if (command.type === 'StartHand') return startHand(command, state);
+  const { phase } = state;
+  if (phase.kind === 'not-started') return reject('hand-not-started', RULES.start, 'no hand has started');
+  if (phase.kind === 'ended' || phase.kind === 'won')
+    return reject('hand-over', RULES.over, 'the hand is over');
+  switch (command.type) {
+    case 'Discard':
+      return discard(command, state);
+    case 'MakeClaim':
+      return answer(command, state);
+    case 'Pass':
+      return answer(command, state);
+    case 'CloseWindow': {
+      const window = windowOf(state);
+      if (window === undefined) return reject('no-claim-window', RULES.deadline, 'no claim window is open');
+      const deadline = window.openedAtMs + window.deadlineMs;
+      if (Date.parse(command.at) < deadline)
+        return reject(
+          'window-still-open',
+          RULES.deadline,
+          `the window is open until ${new Date(deadline).toISOString()}`,
+        );
+      return run(state, (em) => closeWindow(em, window));
+    }
+    case 'DeclareSelfDraw':
+      return selfDraw(command, state);
+    case 'DeclareKong':
+      return declareKong(command, state);
+  }
+}
+
+function declareKong(command: DeclareKong, state: HandState): Decision {
+  const { seat, tile, kind } = command;
+  const refused = onTurn(state, seat);
+  if (refused !== undefined) return { rejection: refused };
+  if (state.phase.kind !== 'turn' || state.phase.drawn === undefined)
+    return reject('not-after-draw', RULES.kong, `${seat} declares a kong after drawing, not after a claim`);
+  if (wallRemaining(state) < 1)
+    return reject('no-kong', RULES.kong, 'the wall has no tile left for the replacement');
+  const hand = seatHand(state, seat);
+  const held = Number.isInteger(tile) && tile >= 0 && tile < TILE_KINDS ? hand.concealed[tile]! : 0;
+  if (kind === 'concealed' && held < 4)
+    return reject('no-kong', RULES.kong, `${seat} holds ${held} ${showTile(tile)}, not four`);
+  if (kind === 'added' && (held < 1 || !hand.melds.some((m) => m.kind === 'pung' && m.tile === tile)))
+    return reject(
+      'no-kong',
+      RULES.kong,
+      `${seat} has no exposed pong of ${showTile(tile)} and the fourth tile`,
+    );
+  return run(state, (em) => {
+    em.emit({
+      type: 'MeldDeclared',
+      schemaVersion: 1,
+      data: { kind: kind === 'concealed' ? 'concealed-kong' : 'added-kong', seat, tile },
+    });
+    const offer = kind === 'concealed' ? 'concealed-kong' : 'added-kong';
+    return openWindow(em, seat, tile, offer, Date.parse(command.at));
+  });
+}
+
+function run(state: HandState, step: (em: Emitter) => Rejection | undefined): Decision {
+  const em = new Emitter(state);
+  const rejection = step(em);
+  return rejection === undefined ? { events: em.events } : { rejection };
+}
+
+function onTurn(state: HandState, seat: Seat): Rejection | undefined {
+  const { phase } = state;
+  if (phase.kind === 'claim-window')
+    return reject('claim-window-open', RULES.window, 'a claim window is open').rejection;
+  if (phase.kind !== 'turn' || phase.seat !== seat)
+    return reject(
+      'out-of-turn',
+      RULES.turn,
+      `it is ${phase.kind === 'turn' ? phase.seat : 'nobody'}'s turn, not ${seat}'s`,
+    ).rejection;
+  return undefined;
+}
+
+function discard(command: Discard, state: HandState): Decision {
+  const { seat, tile } = command;
+  const refused = onTurn(state, seat);
+  if (refused !== undefined) return { rejection: refused };
+  if (!Number.isInteger(tile) || tile < 0 || tile >= TILE_KINDS || seatHand(state, seat).concealed[tile]! < 1)
+    return reject('tile-not-held', RULES.held, `${seat} holds no ${showTile(tile)}`);
+  return run(state, (em) => {
+    em.emit({ type: 'TileDiscarded', schemaVersion: 1, data: { seat, tile } });
+    const discards = seatHand(em.state, seat).discarded.length;
+    if (em.state.preset === 'hu-mahjong' && discards >= POND_LENGTH[em.state.players]) {
+      handDrawn(em, { reason: 'pond-full', seat, discards });
+      return undefined;
+    }
+    return openWindow(em, seat, tile, 'discard', Date.parse(command.at));
+  });
+}
+
+function answer(command: MakeClaim | Pass, state: HandState): Decision {
+  const window = windowOf(state);
+  if (window === undefined) return reject('no-claim-window', RULES.claims, 'no claim window is open');
+  const { seat } = command;
+  const entry = window.seats[seat];
+  if (entry === undefined || !mustAnswer(entry))
+    return reject('not-eligible', RULES.claims, `${seat} may claim nothing of this tile`);
+  if (entry.answer !== undefined)
+    return reject('already-answered', RULES.claims, `${seat} has answered this window`);
+  if (command.type === 'MakeClaim') {
+    const refused = claimRefused(command, entry, state);
+    if (refused !== undefined) return { rejection: refused };
+  }
+  const decision = command.type === 'MakeClaim' ? command.claim : ('pass' as const);
+  const late = Date.parse(command.at) > window.openedAtMs + window.deadlineMs;
+  return run(state, (em) => {
+    if (late)
+      em.emit({ type: 'ClaimTimedOut', schemaVersion: 1, data: { seat, late: copyDecision(decision) } });
+    else if (decision === 'pass') em.emit({ type: 'ClaimPassed', schemaVersion: 1, data: { seat } });
+    else {
+      em.emit({ type: 'ClaimMade', schemaVersion: 1, data: { seat, claim: copyClaim(decision) } });
+      if (decision.claim === 'win' && command.type === 'MakeClaim' && command.handScore !== undefined)
+        em.emit({
+          type: 'ScoresDeclared',
+          schemaVersion: 1,
+          data: { scores: { [seat]: command.handScore } },
+        });
+    }
+    return resolveIfAnswered(em);
+  });
+}
+
+function claimRefused(command: MakeClaim, entry: WindowSeat, state: HandState): Rejection | undefined {
+  const { seat, claim } = command;
+  const { open } = entry;
+  const no = (rule: string, message: string) => reject('claim-not-open', rule, message).rejection;
+  switch (claim.claim) {
+    case 'win':
+      if (!open.win)
+        return entry.barred === 'sacred-discard'
+          ? no(RULES.sacred, `${seat} discarded a tile of their wait: no win on a discard`)
+          : entry.barred === 'pass-lock'
+            ? no(RULES.passLock, `${seat} passed a win and has not drawn since`)
+            : no(RULES.win, `${seat} has no win on this tile`);
+      if (takesDeclaredScore(state) && !isScore(command.handScore))
+        return reject('score-required', RULES.declared, `${state.preset} needs the hand score with the win`)
+          .rejection;
+      return undefined;
+    case 'kong':
+      return open.kong ? undefined : no(RULES.claims, `${seat} may not kong this tile`);
+    case 'pong':
+      return open.pong ? undefined : no(RULES.claims, `${seat} may not pong this tile`);
+    case 'chow': {
+      const [a, b] = [...claim.tiles].sort((x, y) => x - y);
+      if (open.chows.some(([x, y]) => Math.min(x, y) === a && Math.max(x, y) === b)) return undefined;
+      return open.chows.length === 0
+        ? no(RULES.chow, `${seat} may not chow this tile`)
+        : no(RULES.chow, `${seat} holds no ${showTile(a!)}${showTile(b!)} to chow with`);
+    }
+  }
+}
+
+function selfDraw(command: DeclareSelfDraw, state: HandState): Decision {
+  const { seat } = command;
+  const refused = onTurn(state, seat);
+  if (refused !== undefined) return { rejection: refused };
+  const { phase } = state;
+  const drawn = phase.kind === 'turn' ? phase.drawn : undefined;
+  if (drawn === undefined)
+    return reject('not-after-draw', RULES.selfDraw, `${seat} has not drawn: a claimed tile is no self-draw`);
+  const hand = seatHand(state, seat);
+  const attempt = {
+    seat,
+    concealed: handBefore(state, seat, drawn),
+    melds: hand.melds,
+    tile: drawn,
+    winType: 'self-draw' as const,
+  };
+  // Every preset played here refuses a false win rather than penalising it (docs: hand aggregate).
+  const why = notAWin(state, attempt);
+  if (why !== undefined) return reject('not-a-win', RULES.win, why);
+  if (takesDeclaredScore(state) && !isScore(command.handScore))
+    return reject('score-required', RULES.declared, `${state.preset} needs the hand score with the win`);
+  return run(state, (em) => {
+    em.emit({ type: 'WinDeclared', schemaVersion: 1, data: { seat, tile: drawn, by: 'self-draw' } });
+    if (command.handScore !== undefined && takesDeclaredScore(state))
+      em.emit({ type: 'ScoresDeclared', schemaVersion: 1, data: { scores: { [seat]: command.handScore } } });
+    return settle(em, 'self-draw', undefined, [attempt]);
+  });
+}
+
+const isScore = (n: number | undefined): n is number => n !== undefined && Number.isSafeInteger(n) && n >= 0;
+
+const showTile = (t: number): string =>
+  Number.isInteger(t) && t >= 0 && t < 42 ? formatTiles([t]) : String(t);
+
+function copyDecision(decision: MakeClaim['claim'] | 'pass'): ClaimRecord | 'pass' {
+  return decision === 'pass' ? 'pass' : copyClaim(decision);
+}
+
+type ClaimRecord = { claim: 'win' | 'kong' | 'pong' } | { claim: 'chow'; tiles: [number, number] };
+
+function copyClaim(decision: MakeClaim['claim']): ClaimRecord {
+  return decision.claim === 'chow'
+    ? { claim: 'chow' as const, tiles: [decision.tiles[0], decision.tiles[1]] as [number, number] }
+    : { claim: decision.claim };
+}

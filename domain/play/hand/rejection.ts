@@ -1,0 +1,54 @@
+// A refusal names the rule that refused, so that a player, a referee and a log all read the same reason.
+
+export type RejectionCode =
+  | 'hand-already-started'
+  | 'hand-not-started'
+  | 'hand-over'
+  | 'preset-not-supported'
+  | 'table-mismatch'
+  | 'bad-wall'
+  | 'out-of-turn'
+  | 'claim-window-open'
+  | 'no-claim-window'
+  | 'tile-not-held'
+  | 'not-eligible'
+  | 'already-answered'
+  | 'claim-not-open'
+  | 'window-still-open'
+  | 'not-after-draw'
+  | 'not-a-win'
+  | 'no-kong'
+  | 'score-required'
+  | 'settlement-refused';
+
+export interface Rejection {
+  readonly code: RejectionCode;
+  /** The rule that refused, and where it comes from. */
+  readonly rule: string;
+  readonly message: string;
+}
+
+export const RULES = {
+  start: 'a hand starts once (hand stream)',
+  over: 'a hand that is won, drawn or voided is over: nothing more is played',
+  presets: 'the hand aggregate plays hu-mahjong, mahjong-house and four-seas so far',
+  table: 'seats E, S, then W, then N; the ruleset sets the number of players',
+  wall: 'the wall is the preset’s tile set in some order',
+  turn: 'turn order E→S→W→N; a player discards only on their turn (seed 001)',
+  window: 'seed 001: nothing moves while a claim window is open',
+  held: 'a player discards only a tile they hold',
+  claims: 'seed 001: the priority order; who may claim what',
+  chow: 'seed 001: chow, the next player only',
+  sacred: 'seed 003: sacred discard (furiten) bars a win on a discard',
+  passLock: 'seed 001 option 過水: a passed win bars discard wins until the next draw',
+  deadline: 'seed 001: the window waits for every eligible player or the deadline',
+  selfDraw: 'a self-drawn win is declared on the tile just drawn',
+  kong: 'seed 001: a kong from four in hand, or the fourth tile added to an exposed pong, then a replacement',
+  win: 'a win needs a complete hand, and in hu-mahjong a pattern (seed 003)',
+  declared: 'spec "Declared scores": the winner declares the hand score',
+  settlement: 'spec/score-contract.md: the score contract settles the hand',
+} as const;
+
+export const reject = (code: RejectionCode, rule: string, message: string): { rejection: Rejection } => ({
+  rejection: { code, rule, message },
+});

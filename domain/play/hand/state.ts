@@ -1,0 +1,128 @@
+// The hand aggregate's state (DESIGN.md "The domain": aggregates are deciders): everything decide needs,
+// folded from the hand stream's events alone, the wall included, so that a replay needs nothing else.
+import type { Meld } from '../../hand/index.ts';
+import type { Claim, Eligibility, Offer } from '../../rules/claims/index.ts';
+import type { PresetId } from '../../rules/rulesets/index.ts';
+import type { PlayerCount, Seat } from '../../rules/seats.ts';
+import { ALL_TILE_KINDS, TILE_KINDS, type Tile } from '../../tiles/index.ts';
+
+export interface SeatHand {
+  /** Counts of the 42 kinds held concealed (0..33, and a flower until it is declared). */
+  readonly concealed: readonly number[];
+  readonly melds: readonly Meld[];
+  readonly flowers: readonly Tile[];
+  /** Discards still on the table (a claimed one leaves it). */
+  readonly pond: readonly Tile[];
+  /** Every discard, claimed ones too: sacred discard and the pond length (seed 003) read them all. */
+  readonly discarded: readonly Tile[];
+}
+
+/** One seat's answer in a claim window, as arbitrateClaims reads it. */
+export type WindowAnswer =
+  | { readonly type: 'claim'; readonly claim: Claim }
+  | { readonly type: 'pass' }
+  /** No answer in time; one that came after the deadline is kept for the record. */
+  | { readonly type: 'timeout'; readonly late?: Claim | 'pass' };
+
+export interface WindowSeat {
+  /** What the rules leave open to the seat here, as ClaimWindowOpened lists it. */
+  readonly open: Eligibility;
+  /** Why a win the hand could make is not open to it. */
+  readonly barred: 'sacred-discard' | 'pass-lock' | undefined;
+  readonly answer: WindowAnswer | undefined;
+}
+
+/** A seat listed only to say why it may not win has nothing to answer. */
+export const mustAnswer = ({ open }: WindowSeat): boolean =>
+  open.win || open.kong || open.pong || open.chows.length > 0;
+
+export interface OpenWindow {
+  readonly offer: Offer;
+  readonly openedAtMs: number;
+  readonly deadlineMs: number;
+  readonly seats: Partial<Record<Seat, WindowSeat>>;
+}
+
+export type Phase =
+  | { readonly kind: 'not-started' }
+  /** `seat` discards next (or declares a self-drawn win when `drawn` is the tile it just drew). */
+  | { readonly kind: 'turn'; readonly seat: Seat; readonly drawn: Tile | undefined }
+  | { readonly kind: 'claim-window'; readonly window: OpenWindow }
+  /** The winner(s) are known; settlement follows in the same decision. */
+  | { readonly kind: 'won' }
+  | { readonly kind: 'ended'; readonly how: 'settled' | 'drawn' | 'voided' };
+
+export interface HandState {
+  readonly phase: Phase;
+  readonly preset: PresetId | undefined;
+  readonly options: Readonly<Record<string, unknown>>;
+  readonly rulesetRef:
+    | { readonly preset: PresetId; readonly version: number; readonly hash: string }
+    | undefined;
+  readonly players: PlayerCount;
+  readonly prevalentWind: Seat;
+  readonly repeats: number;
+  readonly wall: readonly Tile[];
+  readonly wallHash: string;
+  /** The next live draw is wall[front]; the next replacement wall[back]. */
+  readonly front: number;
+  readonly back: number;
+  readonly seats: Partial<Record<Seat, SeatHand>>;
+  /** 過水: seats that passed a win and may not win on a discard until they draw. */
+  readonly lockedUntilDraw: readonly Seat[];
+  /** Consecutive replacement draws of the seat in turn, for the luck patterns. */
+  readonly afterKong: number;
+  readonly afterFlower: number;
+  /** The tile taken off a robbed kong: the robbers won on it. */
+  readonly robbed: Tile | undefined;
+  /** Declared-score presets: the score each winner declared with the win. */
+  readonly declaredScores: Partial<Record<Seat, number>>;
+}
+
+/** Concealed counts cover flowers too (42 kinds): a dealt or drawn flower is held until it is declared. */
+export const EMPTY_SEAT: SeatHand = {
+  concealed: Array<number>(ALL_TILE_KINDS).fill(0),
+  melds: [],
+  flowers: [],
+  pond: [],
+  discarded: [],
+};
+
+export const initialHandState: HandState = {
+  phase: { kind: 'not-started' },
+  preset: undefined,
+  options: {},
+  rulesetRef: undefined,
+  players: 4,
+  prevalentWind: 'E',
+  repeats: 0,
+  wall: [],
+  wallHash: '',
+  front: 0,
+  back: -1,
+  seats: {},
+  lockedUntilDraw: [],
+  afterKong: 0,
+  afterFlower: 0,
+  declaredScores: {},
+  robbed: undefined,
+};
+
+export const wallRemaining = (state: HandState): number => state.back - state.front + 1;
+
+export function seatHand(state: HandState, seat: Seat): SeatHand {
+  const hand = state.seats[seat];
+  if (hand === undefined) throw new Error(`seat ${seat} is not at this table`);
+  return hand;
+}
+
+export const handSize = (hand: SeatHand): number => hand.concealed.reduce((sum, n) => sum + n, 0);
+
+/** The 34 playing kinds, as the hand engine reads them. */
+export const kindsOf = (hand: SeatHand): Uint8Array => Uint8Array.from(hand.concealed.slice(0, TILE_KINDS));
+
+export function tilesOf(counts: ArrayLike<number>): Tile[] {
+  const tiles: Tile[] = [];
+  for (let t = 0; t < counts.length; t++) for (let n = 0; n < counts[t]!; n++) tiles.push(t);
+  return tiles;
+}

@@ -1,0 +1,134 @@
+// Wins: the engine's test of a hand (hu-mahjong: a complete hand showing a pattern, seed 003; the declared-
+// score presets: a complete shape), and the settlement by the score contract once the winners are known.
+import { isComplete, type Meld, meldTiles } from '../../hand/index.ts';
+import { evaluateScoreRequest } from '../../rules/contract/index.ts';
+import type { Luck, WinType } from '../../rules/patterns/facts.ts';
+import { huMahjongTable } from '../../rules/patterns/hu-mahjong.ts';
+import { scoreHand } from '../../rules/patterns/score.ts';
+import { rulesetOf } from '../../rules/rulesets/index.ts';
+import { type Seat, windTileOf } from '../../rules/seats.ts';
+import { formatTiles, type Tile } from '../../tiles/index.ts';
+import { revealWall } from './draw.ts';
+import type { Emitter } from './emitter.ts';
+import { type Rejection, RULES } from './rejection.ts';
+import { type HandState, kindsOf, seatHand, tilesOf, wallRemaining } from './state.ts';
+
+export interface WinAttempt {
+  readonly seat: Seat;
+  /** The 34 kinds held without the winning tile. */
+  readonly concealed: ArrayLike<number>;
+  readonly melds: readonly Meld[];
+  readonly tile: Tile;
+  readonly winType: WinType;
+}
+
+/** Whether the preset takes the winner's declared score rather than scoring the tiles. */
+export const takesDeclaredScore = (state: HandState): boolean => state.preset !== 'hu-mahjong';
+
+function luckOf(state: HandState, seat: Seat, winType: WinType): Luck {
+  const selfDraw = winType === 'self-draw';
+  // Seed 003: the blessings go to a hand complete on its first draw, before any call (any meld, here).
+  const first =
+    selfDraw &&
+    seatHand(state, seat).discarded.length === 0 &&
+    Object.values(state.seats).every((hand) => hand.melds.length === 0);
+  return {
+    lastTile: wallRemaining(state) === 0,
+    afterKong: selfDraw ? state.afterKong : 0,
+    afterFlower: selfDraw ? state.afterFlower : 0,
+    heaven: first && seat === 'E',
+    earth: first && seat !== 'E',
+  };
+}
+
+/** Why the hand is no win, or undefined when it is one. */
+export function notAWin(state: HandState, attempt: WinAttempt): string | undefined {
+  const { concealed, melds, tile, seat, winType } = attempt;
+  if (state.preset !== 'hu-mahjong') {
+    const withTile = Uint8Array.from(concealed);
+    withTile[tile]!++;
+    return isComplete(withTile, melds.length)
+      ? undefined
+      : `${formatTiles(tilesOf(withTile))} is no complete hand`;
+  }
+  const ruleset = rulesetOf('hu-mahjong', state.options);
+  const score = scoreHand(huMahjongTable(ruleset.options), {
+    concealed,
+    melds,
+    winningTile: tile,
+    situation: {
+      winType,
+      seatWind: windTileOf(seat),
+      prevalentWind: windTileOf(state.prevalentWind),
+      dealer: seat === 'E',
+      flowers: seatHand(state, seat).flowers,
+      luck: luckOf(state, seat, winType),
+    },
+  });
+  return score.win ? undefined : score.message;
+}
+
+/** HandSettled from the score contract, then the wall shown; a rejection if the contract refuses. */
+export function settle(
+  em: Emitter,
+  winType: WinType,
+  from: Seat | undefined,
+  winners: readonly WinAttempt[],
+): Rejection | undefined {
+  const { state } = em;
+  const declared = takesDeclaredScore(state);
+  const request = {
+    ruleset: state.preset,
+    options: state.options,
+    prevalentWind: state.prevalentWind,
+    dealerRepeats: state.repeats,
+    winType,
+    ...(from === undefined ? {} : { from }),
+    claims: winners.map((w) =>
+      declared
+        ? { seat: w.seat, handScore: state.declaredScores[w.seat] ?? 0 }
+        : {
+            seat: w.seat,
+            hand: formatTiles(tilesOf(w.concealed)),
+            melds: w.melds.map((m: Meld) => ({ tiles: formatTiles(meldTiles(m)), concealed: m.concealed })),
+            winningTile: formatTiles([w.tile]),
+            flowers: seatHand(state, w.seat).flowers.map((f) => formatTiles([f])),
+            luck: luckOf(state, w.seat, winType),
+          },
+    ),
+  };
+  const outcome = evaluateScoreRequest(request);
+  if (outcome.kind !== 'scored')
+    return {
+      code: 'settlement-refused',
+      rule: RULES.settlement,
+      message: outcome.kind === 'invalid' ? `${outcome.field}: ${outcome.message}` : outcome.message,
+    };
+  const { output } = outcome;
+  const ref = state.rulesetRef!;
+  em.emit({
+    type: 'HandSettled',
+    schemaVersion: 2,
+    data: {
+      ruleset: output.ruleset
+        ? { preset: ref.preset, version: output.ruleset.version, hash: output.ruleset.hash }
+        : ref,
+      winners: output.winners.map(({ seat, handScore, effectiveScore }) => ({
+        seat,
+        handScore,
+        effectiveScore,
+      })),
+      lapsed: output.lapsed.map(({ seat, reason }) => ({ seat, reason })),
+      transfers: output.transfers.map(({ from, to, points, reason }) => ({ from, to, points, reason })),
+    },
+  });
+  revealWall(em);
+  return undefined;
+}
+
+/** The winner's concealed kinds without the tile they won on (the drawn tile on a self-draw). */
+export function handBefore(state: HandState, seat: Seat, drawn: Tile | undefined): Uint8Array {
+  const kinds = kindsOf(seatHand(state, seat));
+  if (drawn !== undefined) kinds[drawn]!--;
+  return kinds;
+}

@@ -1,0 +1,225 @@
+// The claim window after a discard (seed 001): who may claim what (eligibleClaims, then sacred discard,
+// the pass lock and the chow seat), every eligible answer or the deadline, then arbitrateClaims decides.
+import { isBarredFromDiscardWin } from '../../hand/index.ts';
+import {
+  arbitrateClaims,
+  type Claim,
+  eligibleClaims,
+  type OfferKind,
+  openClaims,
+  type SeatWindow,
+} from '../../rules/claims/index.ts';
+import { type Seat, turnOrderAfter } from '../../rules/seats.ts';
+import type { Tile } from '../../tiles/index.ts';
+import { drawFor, wallExhausted } from './draw.ts';
+import type { Emitter } from './emitter.ts';
+import type { Rejection } from './rejection.ts';
+import { type HandState, kindsOf, mustAnswer, type OpenWindow, seatHand, wallRemaining } from './state.ts';
+import { notAWin, settle } from './win.ts';
+
+type OpenSeat = {
+  win: boolean;
+  kong: boolean;
+  pong: boolean;
+  chows: [Tile, Tile][];
+  barredFromWin?: 'sacred-discard' | 'pass-lock';
+};
+
+/**
+ * Opens the window on `from`'s discard, or on the tile of the kong `from` declares (which only a win may take,
+ * robbing it); resolves it at once when nobody may claim anything.
+ */
+export function openWindow(
+  em: Emitter,
+  from: Seat,
+  tile: Tile,
+  kind: OfferKind,
+  atMs: number,
+): Rejection | undefined {
+  const { state } = em;
+  const offer = { tile, from, kind, players: state.players };
+  const winType = kind === 'discard' ? 'discard' : 'robbing-kong';
+  const seats: Partial<Record<Seat, OpenSeat>> = {};
+  for (const seat of turnOrderAfter(from, state.players)) {
+    const hand = seatHand(state, seat);
+    const kinds = kindsOf(hand);
+    const raw = eligibleClaims(kinds, hand.melds, tile, seat, from, state.players, {
+      kind,
+      qualifies: (c) =>
+        notAWin(state, {
+          seat,
+          concealed: kinds,
+          melds: c.melds,
+          tile,
+          winType,
+        }) === undefined,
+    });
+    // A claimed kong draws a replacement: with the wall empty there is none. Seed 003 robs only a kong added
+    // to a called triplet; seed 001 lets thirteen orphans rob a concealed one too.
+    const robsConcealed = state.preset !== 'hu-mahjong' || kind !== 'concealed-kong';
+    const eligible = {
+      ...raw,
+      kong: raw.kong && wallRemaining(state) > 0,
+      win: raw.win && robsConcealed,
+    };
+    const barred = barredFromWin(state, seat);
+    const open = openClaims(eligible, seat, offer, barred !== undefined);
+    const entry: OpenSeat = {
+      win: open.win,
+      kong: open.kong,
+      pong: open.pong,
+      chows: open.chows.map(([a, b]) => [a, b]),
+      ...(eligible.win && barred !== undefined ? { barredFromWin: barred } : {}),
+    };
+    if (entry.win || entry.kong || entry.pong || entry.chows.length > 0 || entry.barredFromWin)
+      seats[seat] = entry;
+  }
+  const deadlineMs = Number(state.options.claimDeadlineMs ?? 5000);
+  em.emit({
+    type: 'ClaimWindowOpened',
+    schemaVersion: 1,
+    data: {
+      offer: { tile, from, kind },
+      seats,
+      deadline: new Date(atMs + deadlineMs).toISOString(),
+    },
+  });
+  return resolveIfAnswered(em);
+}
+
+function barredFromWin(state: HandState, seat: Seat): 'sacred-discard' | 'pass-lock' | undefined {
+  if (state.lockedUntilDraw.includes(seat)) return 'pass-lock';
+  if (state.preset === 'hu-mahjong' && state.options.sacredDiscard !== false) {
+    const hand = seatHand(state, seat);
+    if (isBarredFromDiscardWin(kindsOf(hand), hand.melds, hand.discarded)) return 'sacred-discard';
+  }
+  return undefined;
+}
+
+export function windowOf(state: HandState): OpenWindow | undefined {
+  return state.phase.kind === 'claim-window' ? state.phase.window : undefined;
+}
+
+/** Once every seat that may claim has answered, arbitration decides. */
+export function resolveIfAnswered(em: Emitter): Rejection | undefined {
+  const window = windowOf(em.state);
+  if (window === undefined) return undefined;
+  const waiting = Object.values(window.seats).some((s) => mustAnswer(s) && s.answer === undefined);
+  return waiting ? undefined : resolve(em, window);
+}
+
+/** The table clock at the deadline: every silent seat has passed. */
+export function closeWindow(em: Emitter, window: OpenWindow): Rejection | undefined {
+  for (const seat of turnOrderAfter(window.offer.from, window.offer.players)) {
+    const entry = window.seats[seat];
+    if (entry !== undefined && mustAnswer(entry) && entry.answer === undefined)
+      em.emit({ type: 'ClaimTimedOut', schemaVersion: 1, data: { seat } });
+  }
+  return resolve(em, windowOf(em.state)!);
+}
+
+function resolve(em: Emitter, window: OpenWindow): Rejection | undefined {
+  const { state } = em;
+  const late = window.deadlineMs + 1;
+  const seats: Partial<Record<Seat, SeatWindow>> = {};
+  for (const seat of turnOrderAfter(window.offer.from, window.offer.players)) {
+    const entry = window.seats[seat];
+    if (entry === undefined || !mustAnswer(entry)) continue;
+    const { answer } = entry;
+    const decision =
+      answer === undefined || (answer.type === 'timeout' && answer.late === undefined)
+        ? undefined
+        : answer.type === 'timeout'
+          ? { decision: answer.late!, atMs: late }
+          : { decision: answer.type === 'claim' ? answer.claim : ('pass' as const), atMs: 0 };
+    seats[seat] = { eligible: entry.open, ...(decision === undefined ? {} : { decision }) };
+  }
+  const { options } = state;
+  const resolution = arbitrateClaims({
+    offer: window.offer,
+    seats,
+    options: {
+      multipleWinners: (options.multipleWinners ?? 'head-bump') as
+        | 'head-bump'
+        | 'multiple'
+        | 'score-priority',
+      passLocksWin: options.passLocksWin === true,
+      deadlineMs: window.deadlineMs,
+    },
+  });
+  const common = {
+    lapsed: resolution.lapsed.map(({ seat, claim, reason }) => ({ seat, claim: copyClaim(claim), reason })),
+    lockedUntilDraw: [...resolution.lockedUntilDraw],
+  };
+  const { tile, from } = window.offer;
+  switch (resolution.outcome) {
+    case 'win': {
+      const { robbedKong } = resolution;
+      const winners = [...resolution.winners];
+      em.emit({
+        type: 'ClaimResolved',
+        schemaVersion: 1,
+        data: {
+          outcome: 'win',
+          winners,
+          payer: resolution.payer,
+          robbedKong: robbedKong === null ? null : { ...robbedKong },
+          ...common,
+        },
+      });
+      if (robbedKong !== null)
+        em.emit({
+          type: 'KongRobbed',
+          schemaVersion: 1,
+          data: { seat: robbedKong.seat, tile, robbers: winners, revertsTo: robbedKong.revertsTo },
+        });
+      const by = robbedKong === null ? ('discard' as const) : ('robbing-kong' as const);
+      const before = em.state;
+      for (const seat of resolution.winners)
+        em.emit({ type: 'WinDeclared', schemaVersion: 1, data: { seat, tile, by, from } });
+      return settle(
+        em,
+        by,
+        from,
+        resolution.winners.map((seat) => ({
+          seat,
+          concealed: kindsOf(seatHand(before, seat)),
+          melds: seatHand(before, seat).melds,
+          tile,
+          winType: by,
+        })),
+      );
+    }
+    case 'meld': {
+      const { seat, claim } = resolution;
+      em.emit({ type: 'ClaimResolved', schemaVersion: 1, data: { outcome: 'meld', seat, claim, ...common } });
+      const meld = resolution.meld;
+      em.emit({
+        type: 'MeldDeclared',
+        schemaVersion: 1,
+        data:
+          claim === 'chow'
+            ? { kind: 'chow', seat, tile: meld.tile, claimed: tile, from }
+            : { kind: claim === 'kong' ? 'exposed-kong' : 'pong', seat, tile, from },
+      });
+      if (claim === 'kong' && !drawFor(em, seat, 'replacement')) wallExhausted(em);
+      return undefined;
+    }
+    case 'no-claim': {
+      em.emit({ type: 'ClaimResolved', schemaVersion: 1, data: { outcome: 'no-claim', ...common } });
+      const next = turnOrderAfter(from, state.players)[0]!;
+      if (!drawFor(em, next, 'live')) wallExhausted(em);
+      return undefined;
+    }
+    case 'kong-stands':
+      em.emit({ type: 'ClaimResolved', schemaVersion: 1, data: { outcome: 'kong-stands', ...common } });
+      if (!drawFor(em, from, 'replacement')) wallExhausted(em);
+      return undefined;
+  }
+}
+
+function copyClaim(claim: Claim) {
+  return claim.claim === 'chow'
+    ? { claim: 'chow' as const, tiles: [claim.tiles[0], claim.tiles[1]] as [Tile, Tile] }
+    : { claim: claim.claim };
+}
