@@ -1,7 +1,7 @@
 // The score command as a user runs it: `npm run -s cli -- score FILE` (here node with tsx directly), exit
 // statuses and output of spec/score-contract.md.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -107,5 +107,185 @@ describe('mahjong-ledger score', () => {
 
   it('exits 2 for an unknown command', () => {
     expect(cli(['referee']).status).toBe(2);
+  });
+});
+
+// `play FILE`: the table scripts of docs/table-script.md, run as a referee runs them.
+describe('mahjong-ledger play', () => {
+  const lines = (stdout: string) =>
+    stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+  const typesOf = (out: { type?: string }[]) => out.map((line) => line.type ?? 'rejection');
+  /** Points won and lost per seat from the settlement's transfers. */
+  const deltasOf = (settled: { data: { transfers: { from: string; to: string; points: number }[] } }) => {
+    const deltas: Record<string, number> = { E: 0, S: 0, W: 0, N: 0 };
+    for (const t of settled.data.transfers) {
+      deltas[t.from]! -= t.points;
+      deltas[t.to]! += t.points;
+    }
+    return deltas;
+  };
+
+  it('plays a hu-mahjong hand to a discard win and ends with the settlement and the wall', () => {
+    const run = cli(['play', 'examples/play-hu-mahjong-discard-win.json']);
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe('');
+    const out = lines(run.stdout);
+    expect(typesOf(out)).toEqual([
+      'HandStarted',
+      'TilesDealt',
+      'TileDiscarded',
+      'ClaimWindowOpened',
+      'ClaimMade',
+      'ClaimResolved',
+      'WinDeclared',
+      'HandSettled',
+      'WallRevealed',
+    ]);
+    const settled = out[7];
+    expect(settled.data.winners).toEqual([{ seat: 'S', handScore: 2500, effectiveScore: 2500 }]);
+    expect(deltasOf(settled)).toEqual({ E: -7500, S: 7500, W: 0, N: 0 });
+  });
+
+  it('plays seed 001’s pong: N’s pong outranks S’s chow, and after N’s discard E draws (S and W skipped)', () => {
+    const run = cli(['play', 'examples/play-seed-001-pong.json']);
+    expect(run.status).toBe(0);
+    const out = lines(run.stdout);
+    expect(typesOf(out)).toEqual([
+      'HandStarted',
+      'TilesDealt',
+      'TileDiscarded',
+      'ClaimWindowOpened',
+      'ClaimMade',
+      'ClaimMade',
+      'ClaimResolved',
+      'MeldDeclared',
+      'TileDiscarded',
+      'ClaimWindowOpened',
+      'ClaimResolved',
+      'TileDrawn',
+    ]);
+    expect(out[6].data).toMatchObject({ outcome: 'meld', seat: 'N', claim: 'pong' });
+    expect(out[6].data.lapsed).toMatchObject([{ seat: 'S', reason: 'pong outranks chow' }]);
+    expect(out[11].data).toMatchObject({ seat: 'E', source: 'live' });
+  });
+
+  it('stops at a discard out of turn: the events before it, then the rejection, exit 4', () => {
+    const run = cli(['play', 'examples/play-discard-out-of-turn.json']);
+    expect(run.status).toBe(4);
+    const out = lines(run.stdout);
+    expect(typesOf(out)).toEqual([
+      'HandStarted',
+      'TilesDealt',
+      'TileDiscarded',
+      'ClaimWindowOpened',
+      'ClaimPassed',
+      'ClaimPassed',
+      'ClaimResolved',
+      'TileDrawn',
+      'rejection',
+    ]);
+    expect(out.at(-1)).toEqual({
+      rejection: {
+        code: 'out-of-turn',
+        rule: expect.stringContaining('turn order'),
+        message: "it is S's turn, not W's",
+        step: 4,
+      },
+    });
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toContain('step 4');
+  });
+
+  it('adds the tiles in compact notation beside the event with --notation, leaving the event as emitted', () => {
+    const plain = lines(cli(['play', 'examples/play-seed-001-pong.json']).stdout);
+    const shown = lines(cli(['play', '--notation', 'examples/play-seed-001-pong.json']).stdout);
+    expect(shown.map(({ notation: _, ...event }) => event)).toEqual(plain);
+    expect(shown[1].notation.hands.S).toBe('12m456789p23456s');
+    expect(shown[7]).toMatchObject({ type: 'MeldDeclared', notation: { tile: '3m' } });
+    expect(shown[11]).toMatchObject({ type: 'TileDrawn', notation: { tile: '7p' } });
+  });
+
+  it('records a pong after the deadline as a timeout, so the chow stands; refuses closing the window early', () => {
+    const script = JSON.parse(readFileSync(join(root, 'examples/play-seed-001-pong.json'), 'utf8'));
+    script.actions = [
+      script.actions[0],
+      script.actions[1],
+      { at: 6500, seat: 'N', action: 'claim', claim: 'pong' },
+    ];
+    const late = cli(['play', '-'], JSON.stringify(script));
+    expect(late.status).toBe(0);
+    const out = lines(late.stdout);
+    expect(typesOf(out).slice(4)).toEqual(['ClaimMade', 'ClaimTimedOut', 'ClaimResolved', 'MeldDeclared']);
+    expect(out.at(-1).data).toMatchObject({ kind: 'chow', seat: 'S' });
+    script.actions[2] = { at: 5999, action: 'close-window' };
+    const early = lines(cli(['play', '-'], JSON.stringify(script)).stdout);
+    expect(early.at(-1).rejection).toMatchObject({ code: 'window-still-open', step: 3 });
+  });
+
+  it('documents every example script verbatim in docs/table-script.md', () => {
+    const doc = readFileSync(join(root, 'docs/table-script.md'), 'utf8');
+    for (const name of [
+      'play-hu-mahjong-discard-win.json',
+      'play-seed-001-pong.json',
+      'play-discard-out-of-turn.json',
+    ]) {
+      expect(doc).toContain(readFileSync(join(root, 'examples', name), 'utf8').trim());
+      expect(doc).toContain(`examples/${name}`);
+    }
+    const rejected = cli(['play', 'examples/play-discard-out-of-turn.json'])
+      .stdout.trim()
+      .split('\n')
+      .at(-1)!;
+    expect(doc).toContain(rejected);
+  });
+
+  it('reads a script from standard input, and plays the same events from the same seed', () => {
+    const script = {
+      ruleset: { preset: 'hu-mahjong' },
+      seats: { E: 'ana', S: 'bo', W: 'cy', N: 'di' },
+      wall: { source: 'seed', seed: 'table-7' },
+      actions: [],
+    };
+    const first = cli(['play', '-'], JSON.stringify(script));
+    expect(first.status).toBe(0);
+    expect(typesOf(lines(first.stdout)).slice(0, 2)).toEqual(['HandStarted', 'TilesDealt']);
+    expect(cli(['play', '-'], JSON.stringify(script)).stdout).toBe(first.stdout);
+  });
+
+  it('exits 2 naming the field of a bad script, before any event', () => {
+    const script = JSON.parse(readFileSync(join(root, 'examples/play-seed-001-pong.json'), 'utf8'));
+    const badChow = structuredClone(script);
+    badChow.actions[1].tiles = '1m';
+    const run = cli(['play', '-'], JSON.stringify(badChow));
+    expect(run.status).toBe(2);
+    expect(JSON.parse(run.stdout).error).toMatchObject({ code: 'invalid-input', field: 'actions[1].tiles' });
+    expect(run.stderr).toContain('actions[1].tiles');
+    const noAction = cli(['play', '-'], JSON.stringify({ ...script, actions: [{ at: 0, action: 'shout' }] }));
+    expect(noAction.status).toBe(2);
+    expect(JSON.parse(noAction.stdout).error.field).toBe('actions[0].action');
+    const shortHand = cli(
+      ['play', '-'],
+      JSON.stringify({ ...script, wall: { ...script.wall, hands: { ...script.wall.hands, S: '12m' } } }),
+    );
+    expect(JSON.parse(shortHand.stdout).error.field).toBe('wall.hands.S');
+    const typo = cli(['play', '-'], JSON.stringify({ ...script, seat: script.seats }));
+    expect(JSON.parse(typo.stdout).error.field).toBe('seat');
+  });
+
+  it('plays the same hand from the whole wall order as from the dealt hands', () => {
+    const dealt = cli(['play', '--notation', 'examples/play-hu-mahjong-discard-win.json']);
+    const started = lines(dealt.stdout)[0];
+    const script = JSON.parse(readFileSync(join(root, 'examples/play-hu-mahjong-discard-win.json'), 'utf8'));
+    script.wall = { source: 'arranged', order: started.notation.wall.order, dice: [3, 4, 5] };
+    const arranged = cli(['play', '--notation', '-'], JSON.stringify(script));
+    expect(arranged.status).toBe(0);
+    expect(arranged.stdout).toBe(dealt.stdout);
+    script.wall.order = '123m';
+    expect(lines(cli(['play', '-'], JSON.stringify(script)).stdout)).toEqual([
+      { rejection: expect.objectContaining({ code: 'bad-wall', step: 0 }) },
+    ]);
   });
 });

@@ -1,11 +1,14 @@
 // The mahjong-ledger command line. Exit statuses follow spec/score-contract.md: 0 scored, 2 invalid input,
-// 3 a claim that is no win.
+// 3 a claim that is no win; and docs/table-script.md for `play`: 4 a rejection stopped the script.
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { evaluateScoreRequest, type ScoreOutcome } from '../domain/rules/contract/index.ts';
+import { notationOf } from './play/notation.ts';
+import { type PlayOutcome, playScript } from './play/run.ts';
 
 export const EXIT_INVALID = 2;
 export const EXIT_NOT_A_WIN = 3;
+export const EXIT_REJECTED = 4;
 
 interface Io {
   readonly stdout: (text: string) => void;
@@ -21,23 +24,46 @@ const processIo: Io = {
 
 /** `score FILE`: reads the request (a path, or - for standard input) and prints the outcome. */
 export function runScore(file: string, io: Io = processIo): number {
+  const input = readJson(file, io);
+  return 'exit' in input ? input.exit : report(io, evaluateScoreRequest(input.json));
+}
+
+/**
+ * `play FILE`: runs a table script (docs/table-script.md) through the hand decider and prints the events as
+ * JSON lines, then the rejection that stopped it, if one did.
+ */
+export function runPlay(file: string, io: Io = processIo, options: { notation?: boolean } = {}): number {
+  const input = readJson(file, io);
+  return 'exit' in input ? input.exit : reportPlay(io, playScript(input.json), options.notation === true);
+}
+
+function readJson(file: string, io: Io): { json: unknown } | { exit: number } {
   let text: string;
   try {
     text = file === '-' ? io.readStdin() : readFileSync(file, 'utf8');
   } catch (error) {
-    return reportInvalid(
-      io,
-      'FILE',
-      `cannot read ${file === '-' ? 'standard input' : file}: ${(error as Error).message}`,
-    );
+    const where = file === '-' ? 'standard input' : file;
+    return { exit: reportInvalid(io, 'FILE', `cannot read ${where}: ${(error as Error).message}`) };
   }
-  let input: unknown;
   try {
-    input = JSON.parse(text);
+    return { json: JSON.parse(text) };
   } catch (error) {
-    return reportInvalid(io, '(input)', `not JSON: ${(error as Error).message}`);
+    return { exit: reportInvalid(io, '(input)', `not JSON: ${(error as Error).message}`) };
   }
-  return report(io, evaluateScoreRequest(input));
+}
+
+function reportPlay(io: Io, outcome: PlayOutcome, withNotation: boolean): number {
+  if (outcome.kind === 'invalid') return reportInvalid(io, outcome.field, outcome.message);
+  for (const event of outcome.events) {
+    const notation = withNotation ? notationOf(event.data) : undefined;
+    io.stdout(`${JSON.stringify(notation === undefined ? event : { ...event, notation })}\n`);
+  }
+  const { rejection } = outcome;
+  if (rejection === undefined) return 0;
+  const { code, rule, message, step } = rejection;
+  io.stdout(`${JSON.stringify({ rejection: { code, rule, message, step } })}\n`);
+  io.stderr(`rejected at step ${step}: ${code}: ${message} (${rule})\n`);
+  return EXIT_REJECTED;
 }
 
 function report(io: Io, outcome: ScoreOutcome): number {
@@ -73,6 +99,16 @@ export function buildProgram(io: Io = processIo): Command {
     .argument('<FILE>', 'the request as JSON')
     .action((file: string) => {
       process.exitCode = runScore(file, io);
+    });
+  program
+    .command('play')
+    .description(
+      'play a table script through the hand decider, printing the events as JSON lines (docs/table-script.md)',
+    )
+    .argument('<FILE>', 'the script as JSON (a path, or - for standard input)')
+    .option('--notation', 'add a `notation` field: the event’s tiles in compact notation, beside `data`')
+    .action((file: string, options: { notation?: boolean }) => {
+      process.exitCode = runPlay(file, io, options);
     });
   return program;
 }

@@ -1,0 +1,132 @@
+// The table script (docs/table-script.md): one hand as a referee writes it down — the ruleset, the seats,
+// the wall (a seed, the whole order, or the dealt hands), then the players' actions in order, each at a time
+// in ms after the start. Validated with zod, so that an error names the field.
+import { z } from 'zod';
+import { PRESET_IDS, type PresetId } from '../../domain/rules/rulesets/index.ts';
+import { SEATS } from '../../domain/rules/seats.ts';
+import { parseTiles, type Tile } from '../../domain/tiles/index.ts';
+
+const seat = z.enum(SEATS);
+const player = z.string().min(1).max(200);
+const die = z.int().min(1).max(6);
+const dice = z.tuple([die, die, die]);
+/** Milliseconds after `startedAt`. */
+const ms = z.int().nonnegative();
+
+/** Tiles in compact notation ("123m 5p 77z"); `count` fixes how many. */
+const tiles = (count?: number) =>
+  z.string().transform((text, ctx): Tile[] => {
+    let parsed: Tile[];
+    try {
+      parsed = parseTiles(text);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+    if (count !== undefined && parsed.length !== count) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${count === 1 ? 'one tile' : `${count} tiles`} in compact notation, not ${parsed.length} in "${text}"`,
+      });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+const oneTile = tiles(1).transform((t) => t[0]!);
+
+const wall = z.discriminatedUnion('source', [
+  /** The recorded seed: shuffleWall and rollDice give the order and the dice. */
+  z.strictObject({ source: z.literal('seed'), seed: z.string().min(1) }),
+  /** The whole wall in the order tiles leave it (the deal from the front), and the dice thrown. */
+  z.strictObject({ source: z.literal('arranged'), order: tiles(), dice }),
+  /** The dealt hands (the dealer's fourteen, thirteen a seat), the live draws after them, the rest in set order. */
+  z.strictObject({
+    source: z.literal('dealt'),
+    hands: z.partialRecord(seat, tiles()),
+    draws: tiles().default([]),
+    dice,
+  }),
+]);
+
+const score = z.int().nonnegative();
+const action = z.discriminatedUnion('action', [
+  z.strictObject({ action: z.literal('discard'), at: ms, seat, tile: oneTile }),
+  z.strictObject({
+    action: z.literal('claim'),
+    at: ms,
+    seat,
+    claim: z.enum(['win', 'pong', 'kong', 'chow']),
+    /** A chow: the two tiles from the hand beside the claimed one. */
+    tiles: tiles(2).optional(),
+    /** A win under a declared-score preset (four-seas, mahjong-house). */
+    handScore: score.optional(),
+  }),
+  z.strictObject({ action: z.literal('pass'), at: ms, seat }),
+  z.strictObject({ action: z.literal('self-draw'), at: ms, seat, handScore: score.optional() }),
+  z.strictObject({
+    action: z.literal('kong'),
+    at: ms,
+    seat,
+    tile: oneTile,
+    kind: z.enum(['concealed', 'added']),
+  }),
+  z.strictObject({ action: z.literal('close-window'), at: ms }),
+]);
+export type ScriptAction = z.output<typeof action>;
+
+export const TableScript = z
+  .strictObject({
+    ruleset: z.strictObject({
+      preset: z.enum(PRESET_IDS as [PresetId, ...PresetId[]]),
+      options: z.record(z.string(), z.unknown()).default({}),
+    }),
+    gameId: z.string().min(1).max(200).default('script'),
+    hand: z.int().positive().default(1),
+    prevalentWind: seat.default('E'),
+    repeats: z.int().nonnegative().default(0),
+    /** The player at each seat; E deals. */
+    seats: z.partialRecord(seat, player),
+    /** Time 0 of the script: the hand starts then, and every action's `at` counts from it. */
+    startedAt: z.iso.datetime({ offset: true }).default('1970-01-01T00:00:00.000Z'),
+    wall,
+    actions: z.array(action),
+  })
+  .superRefine((script, ctx) => {
+    script.actions.forEach((a, i) => {
+      const before = script.actions[i - 1];
+      if (before !== undefined && a.at < before.at)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['actions', i, 'at'],
+          message: `actions are in time order: ${a.at} comes before the previous ${before.at}`,
+        });
+      if (a.action === 'claim' && (a.claim === 'chow') !== (a.tiles !== undefined))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['actions', i, 'tiles'],
+          message:
+            a.claim === 'chow' ? 'a chow names the two tiles from the hand' : 'only a chow names tiles',
+        });
+    });
+    if (script.wall.source === 'dealt') {
+      const dealt = SEATS.filter((s) => script.wall.source === 'dealt' && script.wall.hands[s] !== undefined);
+      const seated = SEATS.filter((s) => script.seats[s] !== undefined);
+      if (dealt.join() !== seated.join())
+        ctx.addIssue({
+          code: 'custom',
+          path: ['wall', 'hands'],
+          message: `hands are dealt to the seats ${seated.join(', ')}, not ${dealt.join(', ')}`,
+        });
+      for (const s of dealt) {
+        const length = script.wall.hands[s]!.length;
+        const expected = s === 'E' ? 14 : 13;
+        if (length !== expected)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['wall', 'hands', s],
+            message: `${s} is dealt ${expected} tiles, not ${length}`,
+          });
+      }
+    }
+  });
+export type TableScript = z.output<typeof TableScript>;
