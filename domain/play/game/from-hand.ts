@@ -1,0 +1,57 @@
+// A finished hand stream read as the game counts it: its points per seat (the settlement in force, immediate
+// payments and penalties paid at once), its winners, and — at an exhaustive draw — whether East was ready.
+import { waits } from '../../hand/index.ts';
+import { deltasOf, type Seat, type Transfer } from '../../rules/seats.ts';
+import type { PlayEvent } from '../events.ts';
+import { evolve } from '../hand/evolve.ts';
+import { type HandState, initialHandState, kindsOf, seatHand } from '../hand/state.ts';
+import type { HandResult, RecordHandResult } from './commands.ts';
+
+/** The game's record of hand `hand` from its stream, or undefined while the hand is not over. */
+export function handResultOf(
+  hand: number,
+  events: readonly PlayEvent[],
+  at: string,
+): RecordHandResult | undefined {
+  let state: HandState = initialHandState;
+  let settlement: readonly Transfer[] = [];
+  const paidNow: Transfer[] = [];
+  const winners: Seat[] = [];
+  let selfDraw = false;
+  let end: HandResult | undefined;
+  for (const event of events) {
+    switch (event.type) {
+      case 'HandSettled':
+      case 'SettlementCorrected':
+        // A correction stands in place of the settlement before it.
+        settlement = event.data.transfers;
+        break;
+      case 'ImmediatePayment':
+        paidNow.push(...event.data.transfers);
+        break;
+      case 'PenaltyAssessed':
+        if (event.data.settled === 'now') paidNow.push(...event.data.transfers);
+        break;
+      case 'WinDeclared':
+        winners.push(event.data.seat);
+        if (event.data.by === 'self-draw') selfDraw = true;
+        break;
+      case 'HandDrawn': {
+        const east = seatHand(state, 'E');
+        end = { kind: 'drawn', dealerReady: waits(kindsOf(east), east.melds).length > 0 };
+        break;
+      }
+      case 'HandVoided':
+        end = { kind: 'voided' };
+        break;
+      default:
+        break;
+    }
+    state = evolve(state, event);
+  }
+  if (winners.length > 0) end = { kind: 'won', winners, selfDraw };
+  if (end === undefined) return undefined;
+  const players = Object.keys(state.seats).length as 2 | 3 | 4;
+  const deltas = deltasOf([...paidNow, ...settlement], players);
+  return { type: 'RecordHandResult', hand, result: end, deltas, at };
+}
