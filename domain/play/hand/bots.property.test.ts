@@ -1,5 +1,7 @@
-// Whole hands played by seeded bots (services/bots) through the decider: hu-mahjong at 4, 3 and 2 players
-// and mahjong-house. Invariants: every tile accounted for at every step, every event valid by its schema,
+// Whole hands played by seeded bots (services/bots) through the decider: hu-mahjong at 4, 3 and 2 players,
+// mahjong-house, four-seas, chinese-classical (every loser's score with the win) and table-law (a referee
+// now and then finds a dead hand, a player now and then declares a false Mahjong; the West exception holds
+// the fourth West back). Invariants: every tile accounted for at every step, every event valid by its schema,
 // points that sum to zero, the same seed giving the same events, and the stored events folding to the state
 // the live aggregate holds.
 import fc from 'fast-check';
@@ -29,6 +31,9 @@ const TABLES: readonly Table[] = [
   { preset: 'mahjong-house', players: 4 },
   { preset: 'mahjong-house', players: 4, options: { passLocksWin: true, multipleWinners: 'multiple' } },
   { preset: 'four-seas', players: 4 },
+  { preset: 'chinese-classical', players: 4 },
+  { preset: 'table-law', players: 4 },
+  { preset: 'table-law', players: 4, options: { westException: false, multipleWinners: 'head-bump' } },
 ];
 
 interface Played {
@@ -60,7 +65,21 @@ function playHand(seed: string, table: Table): Played {
     (['E', 'S', 'W', 'N'] as const).map((s) => [s, createBot(`${seed}:${s}`)]),
   ) as Record<Seat, ReturnType<typeof createBot>>;
   const silence = seededRandom(`${seed}:silence`);
-  const score = preset === 'hu-mahjong' ? {} : { handScore: 8 };
+  const referee = seededRandom(`${seed}:referee`);
+  const seats = (['E', 'S', 'W', 'N'] as const).slice(0, players);
+  // chinese-classical: the winner counts every loser's score too (seed 002).
+  const score = (winner: Seat) =>
+    preset === 'hu-mahjong'
+      ? {}
+      : preset === 'chinese-classical'
+        ? {
+            handScore: 8,
+            loserScores: Object.fromEntries(
+              seats.filter((s) => s !== winner).map((s, i) => [s, 2 * i]),
+            ) as Partial<Record<Seat, number>>,
+          }
+        : // Table law: a robbing hand's score holds Robbing the Gong's 10 (seed 004).
+          { handScore: preset === 'table-law' ? 20 : 8 };
   let state = initialHandState;
   const events: PlayEvent[] = [];
   let ms = 0;
@@ -82,6 +101,10 @@ function playHand(seed: string, table: Table): Played {
   };
 
   must(start);
+  if (preset === 'table-law' && referee.chance(0.3)) {
+    const seat = seats[referee.below(seats.length)]!;
+    must({ type: 'DeclareDeadHand', seat, held: 12, at: at(ms) });
+  }
   for (let steps = 0; state.phase.kind !== 'ended'; steps++) {
     if (steps > 2000) throw new Error('the hand never ended');
     ms += 700;
@@ -89,14 +112,25 @@ function playHand(seed: string, table: Table): Played {
     if (phase.kind === 'turn') {
       const { seat } = phase;
       const bot = bots[seat];
-      if (phase.drawn !== undefined && bot.chooseSelfDraw(viewOf(state, seat)) === 'win')
-        if (tryCommand({ type: 'DeclareSelfDraw', seat, at: at(ms), ...score })) continue;
-      const kong = phase.drawn === undefined ? 'pass' : bot.chooseKong(viewOf(state, seat));
+      const dead = state.deadHands.includes(seat);
+      // Table law: now and then a player declares Mahjong on a hand that is none (seed 004: false Mahjong).
+      const careless = preset === 'table-law' && !dead && referee.chance(0.01);
+      if (phase.drawn !== undefined && (careless || bot.chooseSelfDraw(viewOf(state, seat)) === 'win'))
+        if (tryCommand({ type: 'DeclareSelfDraw', seat, at: at(ms), ...score(seat) })) continue;
+      const kong = phase.drawn === undefined || dead ? 'pass' : bot.chooseKong(viewOf(state, seat));
       if (kong !== 'pass') {
         must({ type: 'DeclareKong', seat, tile: kong.tile, kind: kong.kong, at: at(ms) });
         continue;
       }
-      must({ type: 'Discard', seat, tile: bot.chooseDiscard(viewOf(state, seat)).tile, at: at(ms) });
+      const choice = bot.chooseDiscard(viewOf(state, seat)).tile;
+      // The West exception (seed 004): the fourth West is shown and kept, another tile thrown.
+      const refused = decide({ type: 'Discard', seat, tile: choice, at: at(ms) }, state);
+      if (!('rejection' in refused) || refused.rejection.code !== 'west-exception') {
+        must({ type: 'Discard', seat, tile: choice, at: at(ms) });
+        continue;
+      }
+      const other = kindsOf(state.seats[seat]!).findIndex((n, t) => n > 0 && t !== choice);
+      must({ type: 'Discard', seat, tile: other, at: at(ms) });
     } else if (phase.kind === 'claim-window') {
       const { window } = phase;
       const { offer } = window;
@@ -116,7 +150,7 @@ function playHand(seed: string, table: Table): Played {
                 seat,
                 claim: decision,
                 at: at(ms),
-                ...(decision.claim === 'win' ? score : {}),
+                ...(decision.claim === 'win' ? score(seat) : {}),
               },
         );
       }
@@ -140,6 +174,20 @@ function checkInvariants({ events, state }: Played): void {
   const won = state.phase.kind === 'ended' && state.phase.how === 'settled';
   // A win is settled once; a drawn hu-mahjong hand too (the ready-hand payment), other drawn hands never.
   expect(settled.length).toBe(won || state.preset === 'hu-mahjong' ? 1 : 0);
+  // Every payment sums to zero: the settlement, and the immediate ones and penalties of table law.
+  const paid = events.flatMap((e) =>
+    e.type === 'ImmediatePayment' || e.type === 'PenaltyAssessed' ? e.data.transfers : [],
+  );
+  const total = new Map<string, number>();
+  for (const t of [...paid, ...settled.flatMap((s) => s.data.transfers)]) {
+    total.set(t.from, (total.get(t.from) ?? 0) - t.points);
+    total.set(t.to, (total.get(t.to) ?? 0) + t.points);
+  }
+  expect([...total.values()].reduce((a, b) => a + b, 0)).toBe(0);
+  if (state.preset !== 'table-law') expect(paid).toEqual([]);
+  // A voided hand (table law's false Mahjong) has no settlement; its penalty is paid at once.
+  if (state.phase.kind === 'ended' && state.phase.how === 'voided')
+    expect(events.filter((e) => e.type === 'PenaltyAssessed').length).toBe(1);
   for (const s of settled) {
     const net = new Map<string, number>();
     for (const t of s.data.transfers) {
@@ -179,20 +227,42 @@ describe('bot-played hands', () => {
   it('reach the endings: discard wins, self-draws, a full pond, and every kind of meld along the way', () => {
     const ends = new Set<string>();
     const kinds = new Set<string>();
+    const paid = new Set<string>();
     for (let i = 0; i < 200; i++) {
       const { events } = playHand(`ends-${i}`, TABLES[i % TABLES.length]!);
       const win = events.find((e) => e.type === 'WinDeclared');
       const drawn = events.find((e) => e.type === 'HandDrawn');
+      const voided = events.some((e) => e.type === 'HandVoided');
       ends.add(
-        win?.type === 'WinDeclared' ? win.data.by : drawn?.type === 'HandDrawn' ? drawn.data.reason : '?',
+        win?.type === 'WinDeclared'
+          ? win.data.by
+          : drawn?.type === 'HandDrawn'
+            ? drawn.data.reason
+            : voided
+              ? 'voided'
+              : '?',
       );
       for (const e of events) if (e.type === 'MeldDeclared') kinds.add(e.data.kind);
+      for (const e of events) if (e.type === 'ImmediatePayment') paid.add(e.data.kind);
+      for (const e of events) if (e.type === 'DeadHandDeclared') paid.add('dead-hand');
     }
+    expect([...paid].sort()).toEqual(expect.arrayContaining(['chasing', 'dead-hand']));
     expect([...ends].filter((end) => end !== 'wall-exhausted').sort()).toEqual([
       'discard',
       'pond-full',
       'self-draw',
+      'voided',
     ]);
     expect([...kinds].sort()).toEqual(['added-kong', 'chow', 'concealed-kong', 'exposed-kong', 'pong']);
+  });
+
+  // The West exception is too rare among bots to wait for: presets.test.ts plays it on purpose.
+  it('table-law hands reach dice triples and chasing', () => {
+    const paid = new Set<string>();
+    for (let i = 0; i < 400 && paid.size < 2; i++) {
+      const { events } = playHand(`table-${i}`, { preset: 'table-law', players: 4 });
+      for (const e of events) if (e.type === 'ImmediatePayment') paid.add(e.data.kind);
+    }
+    expect([...paid].sort()).toEqual(['chasing', 'dice-triple']);
   });
 });

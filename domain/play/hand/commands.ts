@@ -37,8 +37,10 @@ export interface MakeClaim {
   readonly type: 'MakeClaim';
   readonly seat: Seat;
   readonly claim: Claim;
-  /** A win under a declared-score preset (four-seas, mahjong-house) says what the hand is worth. */
+  /** A win under a declared-score preset (every preset but hu-mahjong) says what the hand is worth. */
   readonly handScore?: number;
+  /** chinese-classical (seed 002): every other seat's final hand score, counted with the win. */
+  readonly loserScores?: Partial<Record<Seat, number>>;
   readonly at: At;
 }
 
@@ -59,6 +61,18 @@ export interface DeclareSelfDraw {
   readonly type: 'DeclareSelfDraw';
   readonly seat: Seat;
   readonly handScore?: number;
+  readonly loserScores?: Partial<Record<Seat, number>>;
+  readonly at: At;
+}
+
+/**
+ * A referee finds a seat with too many or too few tiles (table-law, seed 004): `held` is the count found. The
+ * seat plays and pays on, but never wins, claims or declares a set.
+ */
+export interface DeclareDeadHand {
+  readonly type: 'DeclareDeadHand';
+  readonly seat: Seat;
+  readonly held: number;
   readonly at: At;
 }
 
@@ -81,4 +95,5 @@ export type HandCommand =
   | Pass
   | CloseWindow
   | DeclareSelfDraw
-  | DeclareKong;
+  | DeclareKong
+  | DeclareDeadHand;

@@ -1,14 +1,24 @@
 // The hand aggregate's decider: a command and the state folded so far give the events that follow, or a
 // rejection naming the rule that refused.
 import type { Seat } from '../../rules/seats.ts';
-import { formatTiles, TILE_KINDS } from '../../tiles/index.ts';
+import { formatTiles, TILE_KINDS, WEST } from '../../tiles/index.ts';
 import type { PlayEvent } from '../events.ts';
-import type { DeclareKong, DeclareSelfDraw, Discard, HandCommand, MakeClaim, Pass } from './commands.ts';
+import { seatsOf } from '../fields.ts';
+import type {
+  DeclareDeadHand,
+  DeclareKong,
+  DeclareSelfDraw,
+  Discard,
+  HandCommand,
+  MakeClaim,
+  Pass,
+} from './commands.ts';
 import { handDrawn } from './draw.ts';
 import { Emitter } from './emitter.ts';
 import { type Rejection, RULES, reject } from './rejection.ts';
 import { startHand } from './start.ts';
-import { type HandState, mustAnswer, seatHand, type WindowSeat, wallRemaining } from './state.ts';
+import { type HandState, handSize, mustAnswer, seatHand, type WindowSeat, wallRemaining } from './state.ts';
+import { falseMahjong, holdsBackWest, payChase, payWestChase } from './table-law.ts';
 import { handBefore, notAWin, settle, takesDeclaredScore } from './win.ts';
 import { closeWindow, openWindow, resolveIfAnswered, windowOf } from './window.ts';
 
@@ -46,13 +56,44 @@ export function decide(command: HandCommand, state: HandState): Decision {
       return selfDraw(command, state);
     case 'DeclareKong':
       return declareKong(command, state);
+    case 'DeclareDeadHand':
+      return declareDeadHand(command, state);
   }
+}
+
+function deadHand(state: HandState, seat: Seat, what: string): Decision | undefined {
+  return state.deadHands.includes(seat)
+    ? reject('dead-hand', RULES.deadHand, `${seat} holds too many or too few tiles and ${what}`)
+    : undefined;
+}
+
+function declareDeadHand(command: DeclareDeadHand, state: HandState): Decision {
+  const { seat, held } = command;
+  if (state.preset !== 'table-law')
+    return reject('preset-not-supported', RULES.deadHandOnly, `${state.preset} knows no dead hand`);
+  if (state.seats[seat] === undefined)
+    return reject('table-mismatch', RULES.table, `${seat} is not at the table`);
+  const expected = handSize(seatHand(state, seat));
+  if (!Number.isSafeInteger(held) || held < 0 || held === expected)
+    return reject(
+      'not-a-dead-hand',
+      RULES.deadHandOnly,
+      `${seat} should hold ${expected}: ${held} is no dead hand`,
+    );
+  if (state.deadHands.includes(seat))
+    return reject('dead-hand', RULES.deadHand, `${seat}'s hand is already dead`);
+  return run(state, (em) => {
+    em.emit({ type: 'DeadHandDeclared', schemaVersion: 1, data: { seat, held, expected } });
+    return undefined;
+  });
 }
 
 function declareKong(command: DeclareKong, state: HandState): Decision {
   const { seat, tile, kind } = command;
   const refused = onTurn(state, seat);
   if (refused !== undefined) return { rejection: refused };
+  const dead = deadHand(state, seat, 'declares no kong');
+  if (dead !== undefined) return dead;
   if (state.phase.kind !== 'turn' || state.phase.drawn === undefined)
     return reject('not-after-draw', RULES.kong, `${seat} declares a kong after drawing, not after a claim`);
   if (wallRemaining(state) < 1)
@@ -103,8 +144,17 @@ function discard(command: Discard, state: HandState): Decision {
   if (refused !== undefined) return { rejection: refused };
   if (!Number.isInteger(tile) || tile < 0 || tile >= TILE_KINDS || seatHand(state, seat).concealed[tile]! < 1)
     return reject('tile-not-held', RULES.held, `${seat} holds no ${showTile(tile)}`);
+  const holdBack = holdsBackWest(state, seat);
+  if (holdBack && tile === WEST)
+    return reject(
+      'west-exception',
+      RULES.westException,
+      `three Wests were discarded in a row: ${seat} shows the fourth, keeps it and discards another tile`,
+    );
   return run(state, (em) => {
+    if (holdBack) payWestChase(em, seat);
     em.emit({ type: 'TileDiscarded', schemaVersion: 1, data: { seat, tile } });
+    payChase(em);
     const discards = seatHand(em.state, seat).discarded.length;
     if (em.state.preset === 'hu-mahjong' && discards >= POND_LENGTH[em.state.players]) {
       handDrawn(em, { reason: 'pond-full', seat, discards });
@@ -118,6 +168,10 @@ function answer(command: MakeClaim | Pass, state: HandState): Decision {
   const window = windowOf(state);
   if (window === undefined) return reject('no-claim-window', RULES.claims, 'no claim window is open');
   const { seat } = command;
+  if (command.type === 'MakeClaim') {
+    const dead = deadHand(state, seat, 'claims nothing');
+    if (dead !== undefined) return dead;
+  }
   const entry = window.seats[seat];
   if (entry === undefined || !mustAnswer(entry))
     return reject('not-eligible', RULES.claims, `${seat} may claim nothing of this tile`);
@@ -139,7 +193,7 @@ function answer(command: MakeClaim | Pass, state: HandState): Decision {
         em.emit({
           type: 'ScoresDeclared',
           schemaVersion: 1,
-          data: { scores: { [seat]: command.handScore } },
+          data: { scores: scoreSheet(state, seat, command) },
         });
     }
     return resolveIfAnswered(em);
@@ -161,7 +215,7 @@ function claimRefused(command: MakeClaim, entry: WindowSeat, state: HandState): 
       if (takesDeclaredScore(state) && !isScore(command.handScore))
         return reject('score-required', RULES.declared, `${state.preset} needs the hand score with the win`)
           .rejection;
-      return undefined;
+      return loserScoresRefused(state, seat, command)?.rejection;
     case 'kong':
       return open.kong ? undefined : no(RULES.claims, `${seat} may not kong this tile`);
     case 'pong':
@@ -180,6 +234,8 @@ function selfDraw(command: DeclareSelfDraw, state: HandState): Decision {
   const { seat } = command;
   const refused = onTurn(state, seat);
   if (refused !== undefined) return { rejection: refused };
+  const dead = deadHand(state, seat, 'may not declare Mahjong');
+  if (dead !== undefined) return dead;
   const { phase } = state;
   const drawn = phase.kind === 'turn' ? phase.drawn : undefined;
   if (drawn === undefined)
@@ -192,17 +248,65 @@ function selfDraw(command: DeclareSelfDraw, state: HandState): Decision {
     tile: drawn,
     winType: 'self-draw' as const,
   };
-  // Every preset played here refuses a false win rather than penalising it (docs: hand aggregate).
+  // Table law penalises a false Mahjong (seed 004); every other preset refuses a false win.
   const why = notAWin(state, attempt);
+  if (why !== undefined && state.preset === 'table-law')
+    return run(state, (em) => {
+      falseMahjong(em, seat, drawn, why);
+      return undefined;
+    });
   if (why !== undefined) return reject('not-a-win', RULES.win, why);
   if (takesDeclaredScore(state) && !isScore(command.handScore))
     return reject('score-required', RULES.declared, `${state.preset} needs the hand score with the win`);
+  const loser = loserScoresRefused(state, seat, command);
+  if (loser !== undefined) return loser;
   return run(state, (em) => {
     em.emit({ type: 'WinDeclared', schemaVersion: 1, data: { seat, tile: drawn, by: 'self-draw' } });
     if (command.handScore !== undefined && takesDeclaredScore(state))
-      em.emit({ type: 'ScoresDeclared', schemaVersion: 1, data: { scores: { [seat]: command.handScore } } });
+      em.emit({
+        type: 'ScoresDeclared',
+        schemaVersion: 1,
+        data: { scores: scoreSheet(state, seat, command) },
+      });
     return settle(em, 'self-draw', undefined, [attempt]);
   });
+}
+
+/** The winner's score, and in chinese-classical every loser's (seed 002). */
+function scoreSheet(
+  state: HandState,
+  seat: Seat,
+  command: MakeClaim | DeclareSelfDraw,
+): Partial<Record<Seat, number>> {
+  const own = { [seat]: command.handScore! };
+  if (state.preset !== 'chinese-classical') return own;
+  const losers = Object.fromEntries(
+    seatsOf(state.seats)
+      .filter((s) => s !== seat)
+      .map((s) => [s, command.loserScores![s]!]),
+  );
+  return { ...losers, ...own };
+}
+
+/** chinese-classical needs every loser's final score with the win; no other preset takes them. */
+function loserScoresRefused(
+  state: HandState,
+  seat: Seat,
+  command: MakeClaim | DeclareSelfDraw,
+): { rejection: Rejection } | undefined {
+  const { loserScores } = command;
+  if (state.preset !== 'chinese-classical')
+    return loserScores === undefined
+      ? undefined
+      : reject('score-required', RULES.loserScores, `${state.preset} takes no loser scores`);
+  const missing = seatsOf(state.seats).filter((s) => s !== seat && !isScore(loserScores?.[s]));
+  return missing.length === 0
+    ? undefined
+    : reject(
+        'score-required',
+        RULES.loserScores,
+        `chinese-classical needs the final score of ${missing.join(', ')}`,
+      );
 }
 
 const isScore = (n: number | undefined): n is number => n !== undefined && Number.isSafeInteger(n) && n >= 0;

@@ -48,6 +48,7 @@ export function evolve(state: HandState, event: PlayEvent): HandState {
           pond: [...h.pond, tile],
           discarded: [...h.discarded, tile],
         })),
+        flow: [...state.flow, { seat, tile }],
         phase: { kind: 'turn', seat, drawn: undefined },
         afterKong: 0,
         afterFlower: 0,
@@ -55,8 +56,11 @@ export function evolve(state: HandState, event: PlayEvent): HandState {
     }
     case 'ClaimWindowOpened':
       return windowOpened(state, event.data);
-    case 'ClaimMade':
-      return answered(state, event.data.seat, { type: 'claim', claim: event.data.claim });
+    case 'ClaimMade': {
+      const { seat, claim } = event.data;
+      const next = answered(state, seat, { type: 'claim', claim });
+      return claim.claim === 'win' ? { ...next, declarer: seat } : next;
+    }
     case 'ClaimPassed':
       return answered(state, event.data.seat, { type: 'pass' });
     case 'ClaimTimedOut': {
@@ -68,9 +72,24 @@ export function evolve(state: HandState, event: PlayEvent): HandState {
     case 'MeldDeclared':
       return melded(state, event.data);
     case 'WinDeclared':
-      return { ...state, phase: { kind: 'won' } };
-    case 'ScoresDeclared':
-      return { ...state, declaredScores: { ...state.declaredScores, ...event.data.scores } };
+      return { ...state, phase: { kind: 'won' }, declarer: event.data.seat };
+    case 'ScoresDeclared': {
+      // The declarer's own score is its declared score; the rest of its sheet are the losers' (seed 002).
+      const { scores } = event.data;
+      const { declarer } = state;
+      const own = declarer === undefined ? undefined : scores[declarer];
+      return {
+        ...state,
+        declaredScores: {
+          ...state.declaredScores,
+          ...(declarer === undefined || own === undefined ? scores : { [declarer]: own }),
+        },
+        scoreSheets:
+          declarer === undefined ? state.scoreSheets : { ...state.scoreSheets, [declarer]: { ...scores } },
+      };
+    }
+    case 'DeadHandDeclared':
+      return { ...state, deadHands: [...new Set([...state.deadHands, event.data.seat])] };
     // A drawn hand may be settled too (hu-mahjong's ready-hand payment): it stays drawn.
     case 'HandSettled':
       return state.phase.kind === 'ended' ? state : { ...state, phase: { kind: 'ended', how: 'settled' } };
@@ -78,12 +97,11 @@ export function evolve(state: HandState, event: PlayEvent): HandState {
       return { ...state, phase: { kind: 'ended', how: 'drawn' } };
     case 'HandVoided':
       return { ...state, phase: { kind: 'ended', how: 'voided' } };
-    // Not produced by this decider yet (false wins, dead hands, penalties, payments), or
-    // the game stream's, or the record only (the wall shown, a correction of the settlement).
     case 'KongRobbed':
       return robbed(state, event.data);
+    // Points that move at once (they change no tiles), the game stream's, or the record only (the wall
+    // shown, a correction of the settlement).
     case 'FalseWinDeclared':
-    case 'DeadHandDeclared':
     case 'PenaltyAssessed':
     case 'ImmediatePayment':
     case 'SettlementCorrected':
@@ -106,6 +124,7 @@ function started(state: HandState, data: PlayEventOf<'HandStarted'>['data']): Ha
     players: seats.length as PlayerCount,
     prevalentWind: data.prevalentWind,
     repeats: data.repeats,
+    stream: `hand-${data.gameId}-${data.hand}`,
     wall,
     wallHash: data.wall.hash,
     front: 0,

@@ -62,7 +62,7 @@ describe('starting a hand', () => {
     );
   });
 
-  it('refuses a second start, a table the ruleset does not seat, and a preset not played here yet', () => {
+  it('refuses a second start and a table the ruleset does not seat', () => {
     const { state } = given([startWith('hu-mahjong', arranged(WIN_HANDS))]);
     expect(rejectionOf(decide(startWith('hu-mahjong', arranged(WIN_HANDS)), state)).code).toBe(
       'hand-already-started',
@@ -70,9 +70,9 @@ describe('starting a hand', () => {
     expect(
       rejectionOf(decide(startWith('hu-mahjong', { source: 'seed', seed: 's' }, {}, 3), fold([]))).code,
     ).toBe('table-mismatch');
-    expect(rejectionOf(decide(startWith('table-law', { source: 'seed', seed: 's' }), fold([]))).code).toBe(
-      'preset-not-supported',
-    );
+    expect(
+      rejectionOf(decide(startWith('table-law', { source: 'seed', seed: 's' }, {}, 3), fold([]))).code,
+    ).toBe('table-mismatch');
   });
 });
 

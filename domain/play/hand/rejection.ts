@@ -19,7 +19,10 @@ export type RejectionCode =
   | 'not-a-win'
   | 'no-kong'
   | 'score-required'
-  | 'settlement-refused';
+  | 'settlement-refused'
+  | 'west-exception'
+  | 'dead-hand'
+  | 'not-a-dead-hand';
 
 export interface Rejection {
   readonly code: RejectionCode;
@@ -31,7 +34,7 @@ export interface Rejection {
 export const RULES = {
   start: 'a hand starts once (hand stream)',
   over: 'a hand that is won, drawn or voided is over: nothing more is played',
-  presets: 'the hand aggregate plays hu-mahjong, mahjong-house and four-seas so far',
+  presets: 'the hand aggregate plays the five presets',
   table: 'seats E, S, then W, then N; the ruleset sets the number of players',
   wall: 'the wall is the preset’s tile set in some order',
   turn: 'turn order E→S→W→N; a player discards only on their turn (seed 001)',
@@ -47,6 +50,11 @@ export const RULES = {
   win: 'a win needs a complete hand, and in hu-mahjong a pattern (seed 003)',
   declared: 'spec "Declared scores": the winner declares the hand score',
   settlement: 'spec/score-contract.md: the score contract settles the hand',
+  loserScores: 'seed 002: the losers settle by their final scores: the winner names every loser’s score',
+  westException:
+    'seed 004, the West wind exception: after three Wests in a row the fourth is shown, kept, and another tile thrown',
+  deadHand: 'seed 004, too many or too few tiles: no Mahjong, no claim, no set; play and pay on',
+  deadHandOnly: 'seed 004: a dead hand is a table-law ruling, on a hand of the wrong size',
 } as const;
 
 export const reject = (code: RejectionCode, rule: string, message: string): { rejection: Rejection } => ({

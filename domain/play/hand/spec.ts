@@ -62,10 +62,14 @@ export function startWith(
   };
 }
 
-export const arranged = (hands: Partial<Record<Seat, string>>, draws = ''): StartHand['wall'] => ({
+export const arranged = (
+  hands: Partial<Record<Seat, string>>,
+  draws = '',
+  { withFlowers = false, dice = [3, 4, 5] as [number, number, number] } = {},
+): StartHand['wall'] => ({
   source: 'arranged',
-  order: arrangedWall(hands, draws),
-  dice: [3, 4, 5],
+  order: arrangedWall(hands, draws, withFlowers),
+  dice,
 });
 
 export const fold = (events: readonly PlayEvent[], state = initialHandState): HandState =>

@@ -18,9 +18,16 @@ import { replaceDealtFlowers, wallExhausted } from './draw.ts';
 import { Emitter } from './emitter.ts';
 import { type Rejection, RULES, reject } from './rejection.ts';
 import type { HandState } from './state.ts';
+import { immediatePayment } from './table-law.ts';
 
-/** The presets whose whole hand this aggregate runs; the others need events it does not make yet. */
-export const SUPPORTED_PRESETS: readonly PresetId[] = ['hu-mahjong', 'mahjong-house', 'four-seas'];
+/** The presets whose whole hand this aggregate runs: all five. */
+export const SUPPORTED_PRESETS: readonly PresetId[] = [
+  'hu-mahjong',
+  'mahjong-house',
+  'four-seas',
+  'chinese-classical',
+  'table-law',
+];
 
 export function startHand(
   command: StartHand,
@@ -80,6 +87,14 @@ export function startHand(
           : { source: 'arranged', order: [...order], hash },
     },
   });
+  // Seed 004: a dice triple is an immediate table settlement; East throws.
+  if (ruleset.preset === 'table-law' && dice[0] === dice[1] && dice[1] === dice[2])
+    immediatePayment(em, {
+      kind: 'dice-triple',
+      id: `${em.state.stream}:dice`,
+      thrower: 'E',
+      dice: [...dice],
+    });
   em.emit({ type: 'TilesDealt', schemaVersion: 1, data: { hands: dealOf(order, seats) } });
   if (!replaceDealtFlowers(em, seats)) wallExhausted(em);
   return { events: em.events };

@@ -77,6 +77,16 @@ export interface HandState {
   readonly robbed: Tile | undefined;
   /** Declared-score presets: the score each winner declared with the win. */
   readonly declaredScores: Partial<Record<Seat, number>>;
+  /** The seat whose win the next ScoresDeclared goes with (the last win claimed or declared). */
+  readonly declarer: Seat | undefined;
+  /** Each declarer's whole sheet: in chinese-classical, its own score and every loser's (seed 002). */
+  readonly scoreSheets: Partial<Record<Seat, Partial<Record<Seat, number>>>>;
+  /** The hand stream, `hand-{gameId}-{n}`: immediate payments name what they settle by it. */
+  readonly stream: string;
+  /** Every discard in the order made, claimed ones too: chasing and the West exception read it (seed 004). */
+  readonly flow: readonly { readonly seat: Seat; readonly tile: Tile }[];
+  /** Seats a referee found with too many or too few tiles (seed 004). */
+  readonly deadHands: readonly Seat[];
 }
 
 /** Concealed counts cover flowers too (42 kinds): a dealt or drawn flower is held until it is declared. */
@@ -106,6 +116,11 @@ export const initialHandState: HandState = {
   afterFlower: 0,
   declaredScores: {},
   robbed: undefined,
+  declarer: undefined,
+  scoreSheets: {},
+  stream: '',
+  flow: [],
+  deadHands: [],
 };
 
 export const wallRemaining = (state: HandState): number => state.back - state.front + 1;

@@ -84,6 +84,7 @@ export function settle(
     dealerRepeats: state.repeats,
     winType,
     ...(from === undefined ? {} : { from }),
+    ...(state.preset === 'chinese-classical' ? { loserScores: loserScoresOf(state, winners) } : {}),
     claims: winners.map((w) =>
       declared
         ? { seat: w.seat, handScore: state.declaredScores[w.seat] ?? 0 }
@@ -124,6 +125,16 @@ export function settle(
   });
   revealWall(em);
   return undefined;
+}
+
+/**
+ * chinese-classical (seed 002): the losers' final scores as the winner's sheet gives them. One winner is
+ * settled (head-bump): its sheet names every other seat, a blocked claimant too.
+ */
+function loserScoresOf(state: HandState, winners: readonly WinAttempt[]): Partial<Record<Seat, number>> {
+  const winner = winners[0]?.seat;
+  const sheet = winner === undefined ? {} : (state.scoreSheets[winner] ?? {});
+  return Object.fromEntries(Object.entries(sheet).filter(([seat]) => seat !== winner));
 }
 
 /** The winner's concealed kinds without the tile they won on (the drawn tile on a self-draw). */

@@ -41,6 +41,8 @@ export function openWindow(
   const winType = kind === 'discard' ? 'discard' : 'robbing-kong';
   const seats: Partial<Record<Seat, OpenSeat>> = {};
   for (const seat of turnOrderAfter(from, state.players)) {
+    // A dead hand claims nothing (seed 004): the window does not wait for it.
+    if (state.deadHands.includes(seat)) continue;
     const hand = seatHand(state, seat);
     const kinds = kindsOf(hand);
     const raw = eligibleClaims(kinds, hand.melds, tile, seat, from, state.players, {

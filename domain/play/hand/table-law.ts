@@ -1,0 +1,101 @@
+// Table law in play (seed 004): the immediate record (dice triples, chasing, the West exception), false
+// Mahjong and dead hands. The amounts are the ruleset's options, read by domain/rules/settlement/table-law.
+
+import type { Seat } from '../../rules/seats.ts';
+import {
+  falseMahjongTransfers,
+  type ImmediateEvent,
+  resolveAmounts,
+  settleImmediateEvent,
+  type TableLawAmounts,
+  westException,
+} from '../../rules/settlement/table-law/index.ts';
+import { WEST } from '../../tiles/index.ts';
+import { revealWall } from './draw.ts';
+import type { Emitter } from './emitter.ts';
+import { type HandState, seatHand } from './state.ts';
+
+const amountsOf = (state: HandState): Partial<TableLawAmounts> => state.options as Partial<TableLawAmounts>;
+
+/** An immediate event, settled as it occurs (seed 004 "Keep two records"): an ImmediatePayment. */
+export function immediatePayment(em: Emitter, event: ImmediateEvent): void {
+  const { state } = em;
+  const entry = settleImmediateEvent(event, {
+    players: state.players,
+    deadHands: state.deadHands,
+    amounts: amountsOf(state),
+  });
+  em.emit({
+    type: 'ImmediatePayment',
+    schemaVersion: 1,
+    data: {
+      kind: entry.kind,
+      settles: entry.eventId,
+      transfers: entry.transfers.map(({ from, to, points, reason }) => ({ from, to, points, reason })),
+      withheld: entry.withheld.map(({ seat, reason }) => ({ seat, reason })),
+    },
+  });
+}
+
+/** Whether `seat`, about to discard, must show the fourth West and keep it (option `westException`). */
+export function holdsBackWest(state: HandState, seat: Seat): boolean {
+  if (state.preset !== 'table-law' || state.options.westException === false) return false;
+  const holds = seatHand(state, seat).concealed[WEST]! > 0;
+  return westException(state.flow, seat, holds, state.players).applies;
+}
+
+/** The chase the West exception still counts, paid when the fourth West is shown and another tile thrown. */
+export function payWestChase(em: Emitter, seat: Seat): void {
+  const { flow, stream } = em.state;
+  immediatePayment(em, {
+    kind: 'west-exception',
+    id: `${stream}:west-shown-${flow.length}`,
+    wests: flow.slice(-3).map((d) => ({ ...d })),
+    shownBy: seat,
+  });
+}
+
+/** After a discard: four identical tiles in a row in the flow are a chase, paid at once. */
+export function payChase(em: Emitter): void {
+  const { flow, stream, preset } = em.state;
+  if (preset !== 'table-law' || flow.length < 4) return;
+  const last = flow.slice(-4);
+  if (last.some((d) => d.tile !== last[0]!.tile)) return;
+  immediatePayment(em, {
+    kind: 'chasing',
+    id: `${stream}:discard-${flow.length - 1}`,
+    discards: last.map((d) => ({ ...d })),
+  });
+}
+
+/**
+ * A false Mahjong (seed 004): the declarer pays each other player, the hand is void and dealt again by the
+ * same dealer, and the wall is shown.
+ */
+export function falseMahjong(em: Emitter, seat: Seat, tile: number, why: string): void {
+  const { state } = em;
+  const points = resolveAmounts(amountsOf(state)).falseMahjong;
+  em.emit({
+    type: 'FalseWinDeclared',
+    schemaVersion: 1,
+    data: { seat, tile, by: 'self-draw', reason: why },
+  });
+  em.emit({
+    type: 'PenaltyAssessed',
+    schemaVersion: 1,
+    data: {
+      seat,
+      kind: 'false-mahjong',
+      points,
+      reason: `seed 004: false Mahjong (${why}): ${points} to each other player`,
+      settled: 'now',
+      transfers: falseMahjongTransfers(seat, state.players, amountsOf(state)).map((t) => ({ ...t })),
+    },
+  });
+  em.emit({
+    type: 'HandVoided',
+    schemaVersion: 1,
+    data: { cause: 'false-win', explanation: 'seed 004: a false Mahjong voids the hand; East deals again' },
+  });
+  revealWall(em);
+}

@@ -1,0 +1,246 @@
+// The table service: runs one command of a hand or a game against an event store. It loads the stream (each
+// stored event parsed and upcast, then folded), asks the decider, and appends what it decided with the
+// stream's revision as the expected one. Event ids come from the command id, so a retried command appends
+// nothing twice; a concurrent append to the same stream is met by reloading and deciding once more.
+import { type PlayEvent, STREAM_OF } from '../../domain/play/events.ts';
+import {
+  decide as decideGame,
+  evolve as evolveGame,
+  type GameCommand,
+  type GameEvent,
+  type GameRejection,
+  type GameState,
+  HandRecorded,
+  initialGameState,
+} from '../../domain/play/game/index.ts';
+import {
+  decide as decideHand,
+  evolve as evolveHand,
+  type HandCommand,
+  type HandState,
+  initialHandState,
+  type Rejection,
+} from '../../domain/play/hand/index.ts';
+import { type ActorRole, gameStream, handStream } from '../../domain/play/metadata.ts';
+import { parseEvent, parseMetadata } from '../../domain/play/parse.ts';
+import { EventParseError, eventParseError } from '../../domain/play/parse-error.ts';
+import type { Seat } from '../../domain/rules/seats.ts';
+import { DuplicateEventId } from '../eventstore/append-plan.ts';
+import {
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type StoredEvent,
+  WrongExpectedVersion,
+} from '../eventstore/port.ts';
+
+/** Who sent the command: recorded in every event's metadata. A player acts from a seat. */
+export interface Actor {
+  readonly role: ActorRole;
+  readonly seat?: Seat;
+  /** The person or process (player, organizer or referee id, a worker's name). */
+  readonly id?: string;
+}
+
+export interface CommandIds {
+  /** Unique per command, kept by the client across retries: the events' ids derive from it. */
+  readonly commandId: string;
+  /** The request or job the command belongs to. */
+  readonly correlationId: string;
+}
+
+/** What a stream folds to: its events as the decider knows them, its state and its last revision. */
+export interface Loaded<E, S> {
+  readonly stream: string;
+  readonly events: readonly E[];
+  readonly stored: readonly StoredEvent[];
+  readonly state: S;
+  /** The last event's revision, or -1 when the stream does not exist. */
+  readonly revision: number;
+}
+
+export type CommandOutcome<E, R> =
+  | {
+      /** 'appended' now, or 'already-applied': the command id was on record, nothing was appended. */
+      readonly status: 'appended' | 'already-applied';
+      readonly events: readonly E[];
+      readonly stored: readonly StoredEvent[];
+      /** Decisions made: 0 when the command was on record already, 2 when a concurrent append made the first stale. */
+      readonly attempts: number;
+    }
+  | { readonly status: 'rejected'; readonly rejection: R; readonly attempts: number };
+
+export type HandOutcome = CommandOutcome<PlayEvent, Rejection>;
+export type GameOutcome = CommandOutcome<GameEvent, GameRejection>;
+
+/** How one aggregate is read, folded and decided. */
+interface Aggregate<C, S, E, R> {
+  readonly initial: S;
+  readonly parse: (raw: StoredEvent) => E;
+  readonly evolve: (state: S, event: E) => S;
+  readonly decide: (command: C, state: S) => { readonly events: readonly E[] } | { readonly rejection: R };
+}
+
+const HAND: Aggregate<HandCommand, HandState, PlayEvent, Rejection> = {
+  initial: initialHandState,
+  parse: parseHandEvent,
+  evolve: evolveHand,
+  decide: decideHand,
+};
+
+const GAME: Aggregate<GameCommand, GameState, GameEvent, GameRejection> = {
+  initial: initialGameState,
+  parse: parseGameEvent,
+  evolve: evolveGame,
+  decide: decideGame,
+};
+
+/** A stored event of a hand stream, parsed and upcast to its current version. */
+export function parseHandEvent(raw: unknown): PlayEvent {
+  const event = parseEvent(raw);
+  if (STREAM_OF[event.type] !== 'hand')
+    throw new EventParseError('type', `${event.type} does not belong to a hand stream`);
+  return event;
+}
+
+/**
+ * A stored event of a game stream. GameStarted and GameFinished are shared play events (parsed and upcast by
+ * parseEvent); HandRecorded is the game aggregate's own and has one version so far.
+ */
+export function parseGameEvent(raw: unknown): GameEvent {
+  const type = (raw as { type?: unknown } | null)?.type;
+  if (type !== 'HandRecorded') {
+    const event = parseEvent(raw);
+    if (event.type !== 'GameStarted' && event.type !== 'GameFinished')
+      throw new EventParseError('type', `${event.type} does not belong to a game stream`);
+    return event;
+  }
+  const { schemaVersion, data } = raw as { schemaVersion?: unknown; data?: unknown };
+  const parsed = HandRecorded.safeParse({ type, schemaVersion, data });
+  if (!parsed.success) throw eventParseError(parsed.error, [], type, 1);
+  return parsed.data;
+}
+
+export function loadHand(
+  store: EventStore,
+  gameId: string,
+  handNumber: number,
+): Promise<Loaded<PlayEvent, HandState>> {
+  return load(store, handStream(gameId, handNumber), HAND);
+}
+
+export function loadGame(store: EventStore, gameId: string): Promise<Loaded<GameEvent, GameState>> {
+  return load(store, gameStream(gameId), GAME);
+}
+
+/** Decides a hand command on the stream `hand-{gameId}-{handNumber}` and appends its events. */
+export async function runHandCommand(
+  store: EventStore,
+  gameId: string,
+  handNumber: number,
+  command: HandCommand,
+  actor: Actor,
+  ids: CommandIds,
+): Promise<HandOutcome> {
+  if (command.type === 'StartHand' && (command.gameId !== gameId || command.hand !== handNumber)) {
+    throw new TypeError(
+      `StartHand for ${handStream(command.gameId, command.hand)} sent to ${handStream(gameId, handNumber)}`,
+    );
+  }
+  return run(store, handStream(gameId, handNumber), HAND, command, actor, ids);
+}
+
+/** Decides a game command on the stream `game-{gameId}` and appends its events. */
+export async function runGameCommand(
+  store: EventStore,
+  gameId: string,
+  command: GameCommand,
+  actor: Actor,
+  ids: CommandIds,
+): Promise<GameOutcome> {
+  if (command.type === 'StartGame' && command.gameId !== gameId)
+    throw new TypeError(`StartGame for ${gameStream(command.gameId)} sent to ${gameStream(gameId)}`);
+  return run(store, gameStream(gameId), GAME, command, actor, ids);
+}
+
+/** The id of the i-th event a command appends. */
+export const eventIdOf = (commandId: string, index: number): string => `${commandId}:${index}`;
+
+async function load<C, S, E, R>(
+  store: EventStore,
+  stream: string,
+  aggregate: Aggregate<C, S, E, R>,
+): Promise<Loaded<E, S>> {
+  const stored = await store.readStream(stream);
+  const events = stored.map((event) => aggregate.parse(event));
+  const state = events.reduce(aggregate.evolve, aggregate.initial);
+  return { stream, events, stored, state, revision: stored.at(-1)?.revision ?? -1 };
+}
+
+/** The events a command appended earlier, recognised by their ids; undefined when it appended none. */
+function appliedBefore<E, S>(loaded: Loaded<E, S>, commandId: string): CommandOutcome<E, never> | undefined {
+  const first = loaded.stored.findIndex((event) => event.id === eventIdOf(commandId, 0));
+  if (first === -1) return undefined;
+  // One append's events are consecutive in the stream: ids ":0", ":1"... in order.
+  const indexes: number[] = [];
+  for (let k = 0; loaded.stored[first + k]?.id === eventIdOf(commandId, k); k++) indexes.push(first + k);
+  return {
+    status: 'already-applied',
+    events: indexes.map((i) => loaded.events[i]!),
+    stored: indexes.map((i) => loaded.stored[i]!),
+    attempts: 0,
+  };
+}
+
+async function run<C extends { readonly at: string }, S, E extends PlayEvent | GameEvent, R>(
+  store: EventStore,
+  stream: string,
+  aggregate: Aggregate<C, S, E, R>,
+  command: C,
+  actor: Actor,
+  ids: CommandIds,
+): Promise<CommandOutcome<E, R>> {
+  // Checked before any I/O: a bad actor, time or id is the caller's error, not the rules'.
+  const metadata = parseMetadata({
+    actor: {
+      role: actor.role,
+      ...(actor.seat === undefined ? {} : { seat: actor.seat }),
+      ...(actor.id === undefined ? {} : { id: actor.id }),
+    },
+    at: command.at,
+    correlationId: ids.correlationId,
+    causationId: ids.commandId,
+  });
+  for (let attempt = 1; ; attempt++) {
+    const loaded = await load(store, stream, aggregate);
+    const earlier = appliedBefore(loaded, ids.commandId);
+    if (earlier !== undefined) return earlier;
+    const decision = aggregate.decide(command, loaded.state);
+    if ('rejection' in decision)
+      return { status: 'rejected', rejection: decision.rejection, attempts: attempt };
+    const events: NewEvent[] = decision.events.map((event, index) => ({
+      id: eventIdOf(ids.commandId, index),
+      type: event.type,
+      schemaVersion: event.schemaVersion,
+      data: event.data,
+      metadata,
+    }));
+    const expected: ExpectedRevision = loaded.revision === -1 ? 'no-stream' : loaded.revision;
+    try {
+      await store.append(stream, events, expected);
+    } catch (error) {
+      // Another command got there first (perhaps this very command, retried): decide again on what it left.
+      if (error instanceof WrongExpectedVersion && attempt < 2) continue;
+      // The same command appended concurrently: its events are now on record.
+      if (error instanceof DuplicateEventId) {
+        const earlierNow = appliedBefore(await load(store, stream, aggregate), ids.commandId);
+        if (earlierNow !== undefined) return earlierNow;
+      }
+      throw error;
+    }
+    const appendedIds = new Set(events.map((event) => event.id));
+    const stored = await store.readStream(stream, loaded.revision + 1);
+    const mine = stored.filter((event) => appendedIds.has(event.id));
+    return { status: 'appended', events: decision.events, stored: mine, attempts: attempt };
+  }
+}
