@@ -199,6 +199,70 @@ describe('mahjong-ledger play', () => {
     expect(run.stderr).toContain('step 4');
   });
 
+  it('plays seed 002’s chinese-classical win: N 192, E 2, S 46, W 12 settle E −492, S −70, W −206, N +768', () => {
+    const run = cli(['play', 'examples/play-chinese-classical-loser-scores.json']);
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe('');
+    const out = lines(run.stdout);
+    expect(typesOf(out)).toEqual([
+      'HandStarted',
+      'TilesDealt',
+      'TileDiscarded',
+      'ClaimWindowOpened',
+      'ClaimMade',
+      'ScoresDeclared',
+      'ClaimResolved',
+      'WinDeclared',
+      'HandSettled',
+      'WallRevealed',
+    ]);
+    expect(out[5].data.scores).toEqual({ E: 2, S: 46, W: 12, N: 192 });
+    const settled = out[8];
+    expect(settled.data.winners).toEqual([{ seat: 'N', handScore: 192, effectiveScore: 192 }]);
+    expect(deltasOf(settled)).toEqual({ E: -492, S: -70, W: -206, N: 768 });
+  });
+
+  it('refuses a chinese-classical win without loserScores, and names a misplaced loserScores field', () => {
+    const script = JSON.parse(
+      readFileSync(join(root, 'examples/play-chinese-classical-loser-scores.json'), 'utf8'),
+    );
+    const { loserScores: _, ...bare } = script.actions[1];
+    const missing = cli(['play', '-'], JSON.stringify({ ...script, actions: [script.actions[0], bare] }));
+    expect(missing.status).toBe(4);
+    expect(lines(missing.stdout).at(-1).rejection).toMatchObject({ code: 'score-required', step: 2 });
+    const onPass = { at: 2000, seat: 'N', action: 'pass', loserScores: { E: 2 } };
+    const badPass = cli(['play', '-'], JSON.stringify({ ...script, actions: [script.actions[0], onPass] }));
+    expect(badPass.status).toBe(2);
+    expect(JSON.parse(badPass.stdout).error.field).toBe('actions[1].loserScores');
+    const onPong = structuredClone(script);
+    onPong.actions[1].claim = 'pong';
+    expect(JSON.parse(cli(['play', '-'], JSON.stringify(onPong)).stdout).error.field).toBe(
+      'actions[1].handScore',
+    );
+    const badScore = structuredClone(script);
+    badScore.actions[1].loserScores.S = -4;
+    expect(JSON.parse(cli(['play', '-'], JSON.stringify(badScore)).stdout).error.field).toBe(
+      'actions[1].loserScores.S',
+    );
+  });
+
+  it('plays a referee’s dead-hand declaration under table-law: a wrong count stands, the true count is refused', () => {
+    const script = JSON.parse(
+      readFileSync(join(root, 'examples/play-chinese-classical-loser-scores.json'), 'utf8'),
+    );
+    script.ruleset = { preset: 'table-law' };
+    script.actions = [{ at: 500, seat: 'S', action: 'dead-hand', held: 12 }];
+    const run = cli(['play', '-'], JSON.stringify(script));
+    expect(run.status).toBe(0);
+    expect(lines(run.stdout).at(-1)).toMatchObject({ type: 'DeadHandDeclared', data: { seat: 'S' } });
+    script.actions = [{ at: 500, seat: 'S', action: 'dead-hand', held: 13 }];
+    const refused = cli(['play', '-'], JSON.stringify(script));
+    expect(refused.status).toBe(4);
+    expect(lines(refused.stdout).at(-1).rejection).toMatchObject({ code: 'not-a-dead-hand', step: 1 });
+    script.actions = [{ at: 500, seat: 'S', action: 'dead-hand' }];
+    expect(JSON.parse(cli(['play', '-'], JSON.stringify(script)).stdout).error.field).toBe('actions[0].held');
+  });
+
   it('adds the tiles in compact notation beside the event with --notation, leaving the event as emitted', () => {
     const plain = lines(cli(['play', 'examples/play-seed-001-pong.json']).stdout);
     const shown = lines(cli(['play', '--notation', 'examples/play-seed-001-pong.json']).stdout);
@@ -231,6 +295,7 @@ describe('mahjong-ledger play', () => {
       'play-hu-mahjong-discard-win.json',
       'play-seed-001-pong.json',
       'play-discard-out-of-turn.json',
+      'play-chinese-classical-loser-scores.json',
     ]) {
       expect(doc).toContain(readFileSync(join(root, 'examples', name), 'utf8').trim());
       expect(doc).toContain(`examples/${name}`);

@@ -97,6 +97,7 @@ function commandOf(action: ScriptAction, at: string): HandCommand {
             ? { claim: 'chow', tiles: [action.tiles![0]!, action.tiles![1]!] }
             : { claim: action.claim },
         ...(action.handScore === undefined ? {} : { handScore: action.handScore }),
+        ...(action.loserScores === undefined ? {} : { loserScores: action.loserScores }),
         at,
       };
     case 'pass':
@@ -106,12 +107,15 @@ function commandOf(action: ScriptAction, at: string): HandCommand {
         type: 'DeclareSelfDraw',
         seat: action.seat,
         ...(action.handScore === undefined ? {} : { handScore: action.handScore }),
+        ...(action.loserScores === undefined ? {} : { loserScores: action.loserScores }),
         at,
       };
     case 'kong':
       return { type: 'DeclareKong', seat: action.seat, tile: action.tile, kind: action.kind, at };
     case 'close-window':
       return { type: 'CloseWindow', at };
+    case 'dead-hand':
+      return { type: 'DeclareDeadHand', seat: action.seat, held: action.held, at };
   }
 }
 

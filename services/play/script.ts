@@ -49,6 +49,8 @@ const wall = z.discriminatedUnion('source', [
 ]);
 
 const score = z.int().nonnegative();
+/** chinese-classical (seed 002): every other seat's final hand score, counted with the win. */
+const loserScores = z.partialRecord(seat, score);
 const action = z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('discard'), at: ms, seat, tile: oneTile }),
   z.strictObject({
@@ -58,11 +60,19 @@ const action = z.discriminatedUnion('action', [
     claim: z.enum(['win', 'pong', 'kong', 'chow']),
     /** A chow: the two tiles from the hand beside the claimed one. */
     tiles: tiles(2).optional(),
-    /** A win under a declared-score preset (four-seas, mahjong-house). */
+    /** A win under a declared-score preset (every preset but hu-mahjong). */
     handScore: score.optional(),
+    /** A win under chinese-classical: every other seat's final score. */
+    loserScores: loserScores.optional(),
   }),
   z.strictObject({ action: z.literal('pass'), at: ms, seat }),
-  z.strictObject({ action: z.literal('self-draw'), at: ms, seat, handScore: score.optional() }),
+  z.strictObject({
+    action: z.literal('self-draw'),
+    at: ms,
+    seat,
+    handScore: score.optional(),
+    loserScores: loserScores.optional(),
+  }),
   z.strictObject({
     action: z.literal('kong'),
     at: ms,
@@ -71,6 +81,8 @@ const action = z.discriminatedUnion('action', [
     kind: z.enum(['concealed', 'added']),
   }),
   z.strictObject({ action: z.literal('close-window'), at: ms }),
+  /** A referee finds a seat with too many or too few tiles (table-law): `held` is the count found. */
+  z.strictObject({ action: z.literal('dead-hand'), at: ms, seat, held: z.int().nonnegative() }),
 ]);
 export type ScriptAction = z.output<typeof action>;
 
@@ -107,6 +119,14 @@ export const TableScript = z
           message:
             a.claim === 'chow' ? 'a chow names the two tiles from the hand' : 'only a chow names tiles',
         });
+      if (a.action === 'claim' && a.claim !== 'win')
+        for (const field of ['handScore', 'loserScores'] as const)
+          if (a[field] !== undefined)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['actions', i, field],
+              message: `only a win declares ${field === 'handScore' ? 'a hand score' : 'the losers’ scores'}`,
+            });
     });
     if (script.wall.source === 'dealt') {
       const dealt = SEATS.filter((s) => script.wall.source === 'dealt' && script.wall.hands[s] !== undefined);

@@ -15,10 +15,11 @@ import type {
 } from './commands.ts';
 import { handDrawn } from './draw.ts';
 import { Emitter } from './emitter.ts';
+import { falseWin, falseWinOf } from './false-win.ts';
 import { type Rejection, RULES, reject } from './rejection.ts';
 import { startHand } from './start.ts';
 import { type HandState, handSize, mustAnswer, seatHand, type WindowSeat, wallRemaining } from './state.ts';
-import { falseMahjong, holdsBackWest, payChase, payWestChase } from './table-law.ts';
+import { holdsBackWest, payChase, payWestChase } from './table-law.ts';
 import { handBefore, notAWin, settle, takesDeclaredScore } from './win.ts';
 import { closeWindow, openWindow, resolveIfAnswered, windowOf } from './window.ts';
 
@@ -248,11 +249,11 @@ function selfDraw(command: DeclareSelfDraw, state: HandState): Decision {
     tile: drawn,
     winType: 'self-draw' as const,
   };
-  // Table law penalises a false Mahjong (seed 004); every other preset refuses a false win.
+  // A false win is penalised or refused, as the ruleset's `falseWin` says (table law penalises, seed 004).
   const why = notAWin(state, attempt);
-  if (why !== undefined && state.preset === 'table-law')
+  if (why !== undefined && falseWinOf(state) === 'penalise')
     return run(state, (em) => {
-      falseMahjong(em, seat, drawn, why);
+      falseWin(em, seat, drawn, why);
       return undefined;
     });
   if (why !== undefined) return reject('not-a-win', RULES.win, why);

@@ -404,3 +404,195 @@ describe('table-law (seed 004): false Mahjong and dead hands', () => {
     ).toMatchObject({ code: 'preset-not-supported', rule: RULES.deadHandOnly });
   });
 });
+
+describe('a false win, as the ruleset’s falseWin says (issue 4, item 2)', () => {
+  it('hu-mahjong penalising: the declarer pays falseWinPenalty (4000, the heavy penalty) to each, the hand void', () => {
+    // Given a hu-mahjong hand whose organizer chose to penalise a false win
+    const { state, events } = given([startWith('hu-mahjong', arranged(WIN_HANDS), { falseWin: 'penalise' })]);
+    // When E declares a self-draw on fourteen tiles that are no win
+    const declared = eventsOf(decide({ type: 'DeclareSelfDraw', seat: 'E', at: at(500) }, state));
+    // Then the declaration is recorded as false, E pays 4000 to each other player now, and the hand is void
+    valid(declared);
+    expect(types(declared)).toEqual(['FalseWinDeclared', 'PenaltyAssessed', 'HandVoided', 'WallRevealed']);
+    expect(declared[0]).toMatchObject({ data: { seat: 'E', by: 'self-draw' } });
+    expect(declared[1]).toMatchObject({
+      data: {
+        seat: 'E',
+        kind: 'false-win',
+        points: 4000,
+        settled: 'now',
+        transfers: ['S', 'W', 'N'].map((to) => ({ from: 'E', to, points: 4000 })),
+      },
+    });
+    expect(declared[2]).toMatchObject({ data: { cause: 'false-win' } });
+    expect(fold(declared, state).phase).toEqual({ kind: 'ended', how: 'voided' });
+    expect(handResultOf(1, [...events, ...declared], at(600))).toMatchObject({
+      result: { kind: 'voided' },
+      deltas: { E: -12000, S: 4000, W: 4000, N: 4000 },
+    });
+  });
+
+  it('the penalty is the organizer’s: mahjong-house’s default 0 voids the hand and moves no points', () => {
+    // Given mahjong-house penalising false wins, once with its default penalty 0 and once with 30
+    for (const [options, points] of [
+      [{ falseWin: 'penalise' }, 0],
+      [{ falseWin: 'penalise', falseWinPenalty: 30 }, 30],
+    ] as const) {
+      const { state, events } = given([startWith('mahjong-house', arranged(WIN_HANDS), options)]);
+      // When E declares a false self-draw
+      const declared = eventsOf(
+        decide({ type: 'DeclareSelfDraw', seat: 'E', handScore: 8, at: at(500) }, state),
+      );
+      // Then the hand is void, and E pays each other player the penalty (nothing at 0)
+      valid(declared);
+      expect(types(declared)).toEqual(['FalseWinDeclared', 'PenaltyAssessed', 'HandVoided', 'WallRevealed']);
+      expect(declared[1]).toMatchObject({
+        data: {
+          kind: 'false-win',
+          points,
+          transfers: points === 0 ? [] : ['S', 'W', 'N'].map((to) => ({ from: 'E', to, points })),
+        },
+      });
+      expect(handResultOf(1, [...events, ...declared], at(600))?.deltas).toEqual({
+        E: 0 - 3 * points,
+        S: points,
+        W: points,
+        N: points,
+      });
+    }
+  });
+
+  it('rejecting: every preset but table-law refuses by default, and table-law when its organizer chose so', () => {
+    // Given each preset at its defaults but table-law, and table-law with falseWin 'reject'
+    const tables = [
+      ...(['hu-mahjong', 'four-seas', 'chinese-classical', 'mahjong-house'] as const).map((preset) =>
+        startWith(preset, arranged(WIN_HANDS)),
+      ),
+      tableLaw(CHASE_HANDS, CHASE_DRAWS, { falseWin: 'reject' }),
+    ];
+    for (const start of tables) {
+      const { state } = given([start]);
+      // When E declares a false self-draw
+      const decision = decide(
+        {
+          type: 'DeclareSelfDraw',
+          seat: 'E',
+          handScore: 8,
+          ...(start.ruleset.preset === 'chinese-classical' ? { loserScores: { S: 0, W: 0, N: 0 } } : {}),
+          at: at(500),
+        },
+        state,
+      );
+      // Then it is refused as no win, and nothing is recorded
+      expect(rejectionOf(decision)).toMatchObject({ code: 'not-a-win', rule: RULES.win });
+    }
+  });
+});
+
+// E holds four 1m; nobody else holds a 1m, and nobody can rob it.
+const GONG_HANDS = {
+  E: '1111m 5m 9m 1p 5p 9p 1s 5s 9s 2p 3p',
+  S: '3m 6m 2p 6p 2s 6s 1z 2z 3z 4z 5z 6z 7z',
+  W: '4m 7m 3p 7p 3s 7s 1z 2z 3z 4z 5z 6z 7z',
+  N: '5m 8m 4p 8p 4s 8s 1z 2z 3z 4z 5z 6z 7z',
+};
+const concealedGong = {
+  type: 'DeclareKong',
+  seat: 'E',
+  tile: tile('1m'),
+  kind: 'concealed',
+  at: at(500),
+} as const;
+
+describe('table-law (seed 004): a concealed gong pays at once', () => {
+  it('each opponent pays the declarer 5 when the gong stands, before the replacement is drawn', () => {
+    // Given a table-law hand where E holds four 1m
+    const { state, events } = given([tableLaw(GONG_HANDS)]);
+    // When E declares the concealed gong and nobody may rob it
+    const declared = eventsOf(decide(concealedGong, state));
+    // Then it stands, S, W and N each pay E 5 as an immediate payment, and E draws its replacement
+    valid(declared);
+    // (the replacements come from the back of the wall, where the arranged flowers wait)
+    expect(types(declared).slice(0, 5)).toEqual([
+      'MeldDeclared',
+      'ClaimWindowOpened',
+      'ClaimResolved',
+      'ImmediatePayment',
+      'TileDrawn',
+    ]);
+    expect(declared[3]).toMatchObject({
+      data: {
+        kind: 'concealed-gong',
+        settles: `hand-g1-1:concealed-gong-E-${tile('1m')}`,
+        transfers: ['S', 'W', 'N'].map((from) => ({ from, to: 'E', points: 5 })),
+        withheld: [],
+      },
+    });
+    const after = fold(declared, state);
+    expect(tilesAccountedFor(after)).toBe(144);
+    // and E's false self-draw afterwards is penalised with the gong money already counted (+15 - 75)
+    const falseWin = eventsOf(
+      decide({ type: 'DeclareSelfDraw', seat: 'E', handScore: 8, at: at(600) }, after),
+    );
+    expect(handResultOf(1, [...events, ...declared, ...falseWin], at(700))?.deltas).toEqual({
+      E: -60,
+      S: 20,
+      W: 20,
+      N: 20,
+    });
+  });
+
+  it('the amount is the ruleset’s concealedGong, and a dead opponent still pays', () => {
+    // Given concealedGong 7, and N's hand found dead
+    const { state } = given([
+      tableLaw(GONG_HANDS, CHASE_DRAWS, { concealedGong: 7 }),
+      { type: 'DeclareDeadHand', seat: 'N', held: 12, at: at(100) },
+    ]);
+    // When E declares its concealed gong
+    const declared = eventsOf(decide(concealedGong, state));
+    // Then each opponent, N included, pays 7
+    expect(declared.find((e) => e.type === 'ImmediatePayment')).toMatchObject({
+      data: { transfers: ['S', 'W', 'N'].map((from) => ({ from, to: 'E', points: 7 })), withheld: [] },
+    });
+  });
+
+  it('a dead hand collects no gong money: found dead while its gong waits on a robber, its share is withheld', () => {
+    // Given S waiting on 1m with thirteen orphans, so E's concealed gong of 1m may be robbed (seed 001)
+    const hands = { ...GONG_HANDS, S: '9m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 7z' };
+    const { state } = given([tableLaw(hands), concealedGong]);
+    expect(state.phase.kind).toBe('claim-window');
+    // When the referee finds E's hand dead, and S lets the gong stand
+    const dead = given([
+      tableLaw(hands),
+      concealedGong,
+      { type: 'DeclareDeadHand', seat: 'E', held: 9, at: at(600) },
+    ]);
+    const stands = eventsOf(decide({ type: 'Pass', seat: 'S', at: at(700) }, dead.state));
+    // Then the gong pays nobody: E's collection is withheld, and play goes on with E's replacement
+    valid(stands);
+    expect(types(stands).slice(0, 4)).toEqual([
+      'ClaimPassed',
+      'ClaimResolved',
+      'ImmediatePayment',
+      'TileDrawn',
+    ]);
+    expect(stands[2]).toMatchObject({
+      data: { kind: 'concealed-gong', transfers: [], withheld: [{ seat: 'E' }] },
+    });
+    // and a robbed gong is never paid: S wins on it instead
+    const robbed = eventsOf(
+      decide({ type: 'MakeClaim', seat: 'S', claim: { claim: 'win' }, handScore: 30, at: at(700) }, state),
+    );
+    expect(types(robbed)).toContain('KongRobbed');
+    expect(robbed.some((e) => e.type === 'ImmediatePayment')).toBe(false);
+  });
+
+  it('is table law’s alone: a concealed kong pays nothing at once in another preset', () => {
+    const { state } = given([startWith('mahjong-house', arranged(GONG_HANDS))]);
+    const declared = eventsOf(decide(concealedGong, state));
+    expect(types(declared)).toEqual(['MeldDeclared', 'ClaimWindowOpened', 'ClaimResolved', 'TileDrawn']);
+    expect(fold(declared, state).seats.E?.melds).toEqual([
+      { kind: 'kong', tile: tile('1m'), concealed: true },
+    ]);
+  });
+});

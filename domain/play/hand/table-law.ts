@@ -1,8 +1,9 @@
-// Table law in play (seed 004): the immediate record (dice triples, chasing, the West exception), false
-// Mahjong and dead hands. The amounts are the ruleset's options, read by domain/rules/settlement/table-law.
+// Table law in play (seed 004): the immediate record (dice triples, chasing, the West exception, concealed
+// gongs), false Mahjong and dead hands. The amounts are the ruleset's options, read by domain/rules/settlement/table-law.
 
 import type { Seat } from '../../rules/seats.ts';
 import {
+  deadHandRejection,
   falseMahjongTransfers,
   type ImmediateEvent,
   resolveAmounts,
@@ -11,7 +12,6 @@ import {
   westException,
 } from '../../rules/settlement/table-law/index.ts';
 import { WEST } from '../../tiles/index.ts';
-import { revealWall } from './draw.ts';
 import type { Emitter } from './emitter.ts';
 import { type HandState, seatHand } from './state.ts';
 
@@ -68,34 +68,41 @@ export function payChase(em: Emitter): void {
   });
 }
 
-/**
- * A false Mahjong (seed 004): the declarer pays each other player, the hand is void and dealt again by the
- * same dealer, and the wall is shown.
- */
-export function falseMahjong(em: Emitter, seat: Seat, tile: number, why: string): void {
-  const { state } = em;
+/** A false Mahjong (seed 004): the ruleset's `falseMahjong` (25) to each other player, dead hands too. */
+export function falseMahjongPenalty(state: HandState, seat: Seat, why: string) {
   const points = resolveAmounts(amountsOf(state)).falseMahjong;
+  return {
+    kind: 'false-mahjong',
+    points,
+    reason: `seed 004: false Mahjong (${why}): ${points} to each other player`,
+    transfers: falseMahjongTransfers(seat, state.players, amountsOf(state)),
+    explanation: 'seed 004: a false Mahjong voids the hand; East deals again',
+  };
+}
+
+/**
+ * A concealed gong that stands (nobody robbed it, the replacement not yet drawn: seed 004 "correctly
+ * declared"): each opponent pays the declarer the ruleset's `concealedGong` (5) at once, dead opponents too.
+ * A declarer whose hand was found dead while the gong waited on the window collects no gong money: the whole
+ * payment is withheld.
+ */
+export function payConcealedGong(em: Emitter, seat: Seat, tile: number): void {
+  const { state } = em;
+  if (state.preset !== 'table-law') return;
+  const id = `${state.stream}:concealed-gong-${seat}-${tile}`;
+  const refused = deadHandRejection(seat, 'collect-gong-money', state.deadHands);
+  if (refused === undefined) {
+    immediatePayment(em, { kind: 'concealed-gong', id, seat });
+    return;
+  }
   em.emit({
-    type: 'FalseWinDeclared',
-    schemaVersion: 1,
-    data: { seat, tile, by: 'self-draw', reason: why },
-  });
-  em.emit({
-    type: 'PenaltyAssessed',
+    type: 'ImmediatePayment',
     schemaVersion: 1,
     data: {
-      seat,
-      kind: 'false-mahjong',
-      points,
-      reason: `seed 004: false Mahjong (${why}): ${points} to each other player`,
-      settled: 'now',
-      transfers: falseMahjongTransfers(seat, state.players, amountsOf(state)).map((t) => ({ ...t })),
+      kind: 'concealed-gong',
+      settles: id,
+      transfers: [],
+      withheld: [{ seat, reason: refused.message }],
     },
   });
-  em.emit({
-    type: 'HandVoided',
-    schemaVersion: 1,
-    data: { cause: 'false-win', explanation: 'seed 004: a false Mahjong voids the hand; East deals again' },
-  });
-  revealWall(em);
 }

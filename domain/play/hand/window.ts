@@ -15,6 +15,7 @@ import { drawFor, wallExhausted } from './draw.ts';
 import type { Emitter } from './emitter.ts';
 import type { Rejection } from './rejection.ts';
 import { type HandState, kindsOf, mustAnswer, type OpenWindow, seatHand, wallRemaining } from './state.ts';
+import { payConcealedGong } from './table-law.ts';
 import { notAWin, settle } from './win.ts';
 
 type OpenSeat = {
@@ -134,7 +135,12 @@ function resolve(em: Emitter, window: OpenWindow): Rejection | undefined {
         : answer.type === 'timeout'
           ? { decision: answer.late!, atMs: late }
           : { decision: answer.type === 'claim' ? answer.claim : ('pass' as const), atMs: 0 };
-    seats[seat] = { eligible: entry.open, ...(decision === undefined ? {} : { decision }) };
+    // On a concealed kong the window offered a win only to a thirteen-orphans wait (seed 001).
+    const thirteenOrphans = window.offer.kind === 'concealed-kong' && entry.open.win;
+    seats[seat] = {
+      eligible: { ...entry.open, thirteenOrphans },
+      ...(decision === undefined ? {} : { decision }),
+    };
   }
   const { options } = state;
   const resolution = arbitrateClaims({
@@ -215,6 +221,7 @@ function resolve(em: Emitter, window: OpenWindow): Rejection | undefined {
     }
     case 'kong-stands':
       em.emit({ type: 'ClaimResolved', schemaVersion: 1, data: { outcome: 'kong-stands', ...common } });
+      if (window.offer.kind === 'concealed-kong') payConcealedGong(em, from, tile);
       if (!drawFor(em, from, 'replacement')) wallExhausted(em);
       return undefined;
   }

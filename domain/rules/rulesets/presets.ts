@@ -11,6 +11,19 @@ const players = (allowed: readonly (2 | 3 | 4)[]) =>
   );
 const points = (fallback: number, describe: string) =>
   option(z.number().int().nonnegative().default(fallback), 'retroactively', describe);
+/**
+ * What a win declared on a hand that is none does: 'reject' refuses the declaration, 'penalise' voids the hand
+ * and the declarer pays (table law's false Mahjong, or `falseWinPenalty` elsewhere). The default follows the
+ * rule text: seed 004 penalises a false Mahjong; the other texts are silent, and the engine refuses.
+ */
+const falseWin = (fallback: 'reject' | 'penalise') =>
+  option(
+    z.enum(['reject', 'penalise']).default(fallback),
+    'from-next-hand',
+    'a false win: refused, or penalised (the hand is void and the declarer pays each other player)',
+  );
+const falseWinPenalty = (fallback: number, describe: string) =>
+  points(fallback, `with falseWin 'penalise': paid by the false declarer to each other player (${describe})`);
 const claimDeadline = option(
   z.number().int().positive().default(5000),
   'from-next-hand',
@@ -35,6 +48,8 @@ const HU_MAHJONG = {
     'paid at exhaustive draw by each player without a ready hand to each with one',
   ),
   heavyPenalty: points(4000, 'paid by the offender to each other player for a game-ruining error'),
+  falseWin: falseWin('reject'),
+  falseWinPenalty: falseWinPenalty(4000, 'seed 003’s heavy penalty for a game-ruining error'),
   flowers: option(
     z.boolean().default(true),
     'from-next-hand',
@@ -56,6 +71,8 @@ const FOUR_SEAS = {
   ),
   discardMultiplier: points(4, 'a discard win is worth this many times the hand score'),
   bystanderCap: points(50, 'a player who neither discarded nor won pays the hand score, capped at this'),
+  falseWin: falseWin('reject'),
+  falseWinPenalty: falseWinPenalty(0, 'the rule text names none'),
   claimDeadlineMs: claimDeadline,
 } satisfies OptionSpecs;
 
@@ -71,6 +88,8 @@ const CHINESE_CLASSICAL = {
     'from-next-hand',
     'each player’s points at the start',
   ),
+  falseWin: falseWin('reject'),
+  falseWinPenalty: falseWinPenalty(0, 'the rule text names none'),
   claimDeadlineMs: claimDeadline,
 } satisfies OptionSpecs;
 
@@ -85,6 +104,8 @@ const MAHJONG_HOUSE = {
     'from-next-hand',
     '過水: passing a win locks the player out until their next turn (off in Mahjong House)',
   ),
+  falseWin: falseWin('reject'),
+  falseWinPenalty: falseWinPenalty(0, 'the rule text names none'),
   claimDeadlineMs: claimDeadline,
 } satisfies OptionSpecs;
 
@@ -103,6 +124,7 @@ const TABLE_LAW = {
   kitty: points(5, 'each player’s stake in the kitty after a drawn hand'),
   robbingGongBonus: points(10, 'the gong player pays the robber this on top of the hand'),
   falseMahjong: points(25, 'a false Mahjong pays each other player'),
+  falseWin: falseWin('penalise'),
   westException: option(
     z.boolean().default(true),
     'from-next-hand',

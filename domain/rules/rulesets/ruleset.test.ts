@@ -6,6 +6,17 @@ import { RuleInputError } from '../errors.ts';
 import { OPTION_SCHEMAS, PRESET_DEFINITIONS, PRESET_IDS } from './presets.ts';
 import { amend, amendabilityOf, canonicalJson, contentHash, rulesetOf } from './ruleset.ts';
 
+/** The field a refused ruleset names. */
+const field = (preset: Parameters<typeof rulesetOf>[0], options: unknown): string => {
+  try {
+    rulesetOf(preset, options);
+  } catch (error) {
+    expect(error).toBeInstanceOf(RuleInputError);
+    return (error as RuleInputError).field;
+  }
+  throw new Error('accepted');
+};
+
 describe('presets', () => {
   it('are the five of the rule texts, each versioned and naming its seed', () => {
     expect(PRESET_IDS).toEqual([
@@ -27,21 +38,29 @@ describe('presets', () => {
       limit: 8000,
       readyHandPayment: 1000,
       heavyPenalty: 4000,
+      falseWin: 'reject',
+      falseWinPenalty: 4000,
     });
     expect(rulesetOf('four-seas').options).toMatchObject({
       multipleWinners: 'score-priority',
       discardMultiplier: 4,
       bystanderCap: 50,
+      falseWin: 'reject',
+      falseWinPenalty: 0,
     });
     expect(rulesetOf('chinese-classical').options).toMatchObject({
       eastDoubles: true,
       startingPoints: 2000,
       limit: null,
+      falseWin: 'reject',
+      falseWinPenalty: 0,
     });
     expect(rulesetOf('mahjong-house').options).toMatchObject({
       multipleWinners: 'head-bump',
       passLocksWin: false,
       claimDeadlineMs: 5000,
+      falseWin: 'reject',
+      falseWinPenalty: 0,
     });
     expect(rulesetOf('table-law').options).toMatchObject({
       chasingHonor: 5,
@@ -49,7 +68,28 @@ describe('presets', () => {
       diceTripleSix: 10,
       falseMahjong: 25,
       kitty: 5,
+      falseWin: 'penalise',
     });
+    // Table law's false Mahjong is paid by `falseMahjong`: it has no second amount.
+    expect(rulesetOf('table-law').options).not.toHaveProperty('falseWinPenalty');
+  });
+
+  it('say on every preset what a false win does: refused, or penalised (issue 4, item 2)', () => {
+    // Given each preset, when the organizer reads how its falseWin option may be amended
+    for (const id of PRESET_IDS) {
+      // Then the choice changes play, so it takes effect from the next hand
+      expect(amendabilityOf(id, 'falseWin')).toBe('from-next-hand');
+      expect(field(id, { falseWin: 'ignore' })).toBe('options.falseWin');
+      // and the amount, where there is one, only changes what a hand pays, so it may re-settle finished hands
+      if (id !== 'table-law') expect(amendabilityOf(id, 'falseWinPenalty')).toBe('retroactively');
+    }
+    // When an organizer chooses penalising in mahjong-house with a penalty of 30, the ruleset's hash changes
+    const chosen = rulesetOf('mahjong-house', { falseWin: 'penalise', falseWinPenalty: 30 });
+    expect(chosen.options).toMatchObject({ falseWin: 'penalise', falseWinPenalty: 30 });
+    expect(chosen.hash).not.toBe(rulesetOf('mahjong-house').hash);
+    expect(rulesetOf('table-law', { falseWin: 'reject' }).hash).not.toBe(rulesetOf('table-law').hash);
+    expect(field('hu-mahjong', { falseWinPenalty: -1 })).toBe('options.falseWinPenalty');
+    expect(field('table-law', { falseWinPenalty: 10 })).toBe('options');
   });
 
   it('every option of every preset says how it may be amended', () => {
@@ -61,15 +101,6 @@ describe('presets', () => {
   });
 
   it('refuses an unknown option or a bad value, naming it', () => {
-    const field = (preset: Parameters<typeof rulesetOf>[0], options: unknown): string => {
-      try {
-        rulesetOf(preset, options);
-      } catch (error) {
-        expect(error).toBeInstanceOf(RuleInputError);
-        return (error as RuleInputError).field;
-      }
-      throw new Error('accepted');
-    };
     expect(field('hu-mahjong', { players: 5 })).toBe('options.players');
     expect(field('mahjong-house', { multipleWinners: 'score-priority' })).toBe('options.multipleWinners');
     expect(field('table-law', { chasingSuit: -10 })).toBe('options.chasingSuit');
