@@ -134,6 +134,7 @@ export const EVENT_EXAMPLES: Examples = {
       reason: '2345678m 234p 555s is no complete hand: 2345678m leaves 2 tiles over',
     },
   },
+  StreakDiePlaced: { type: 'StreakDiePlaced', schemaVersion: 1, data: { seat: 'E', count: 2 } },
   DeadHandDeclared: {
     type: 'DeadHandDeclared',
     schemaVersion: 1,

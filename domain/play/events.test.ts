@@ -55,6 +55,8 @@ function describeEvent(event: PlayEvent): string {
       return `${event.data.seat} wins by ${event.data.by}`;
     case 'FalseWinDeclared':
       return `${event.data.seat} declares a false win`;
+    case 'StreakDiePlaced':
+      return `East's die shows ${event.data.count}`;
     case 'DeadHandDeclared':
       return `${event.data.seat}'s hand is dead`;
     case 'ScoresDeclared':
@@ -114,6 +116,8 @@ describe('the event union', () => {
         'WallRevealed',
         'SettlementCorrected',
         'ScoresDeclared',
+        // Seed 004: East's streak die placed or turned
+        'StreakDiePlaced',
       ].sort(),
     );
     expect(new Set(PLAY_EVENT_TYPES).size).toBe(PLAY_EVENT_TYPES.length);

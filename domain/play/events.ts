@@ -5,7 +5,14 @@ import { ClaimMade, ClaimPassed, ClaimResolved, ClaimTimedOut, ClaimWindowOpened
 import { GameFinished, GameStarted } from './game-events.ts';
 import { HandDrawn, HandStarted, HandVoided, TilesDealt, WallRevealed } from './hand-events.ts';
 import { HandSettled, ImmediatePayment, PenaltyAssessed, SettlementCorrected } from './payment-events.ts';
-import { FlowerDeclared, KongRobbed, MeldDeclared, TileDiscarded, TileDrawn } from './turn-events.ts';
+import {
+  FlowerDeclared,
+  KongRobbed,
+  MeldDeclared,
+  StreakDiePlaced,
+  TileDiscarded,
+  TileDrawn,
+} from './turn-events.ts';
 import { DeadHandDeclared, FalseWinDeclared, ScoresDeclared, WinDeclared } from './win-events.ts';
 
 /** Each event type's schema at its current version, in the order a hand meets them. */
@@ -15,6 +22,7 @@ const SCHEMAS = [
   TilesDealt,
   TileDrawn,
   FlowerDeclared,
+  StreakDiePlaced,
   TileDiscarded,
   ClaimWindowOpened,
   ClaimMade,
@@ -65,6 +73,7 @@ export const STREAM_OF: { readonly [T in PlayEventType]: 'game' | 'hand' } = {
   TilesDealt: 'hand',
   TileDrawn: 'hand',
   FlowerDeclared: 'hand',
+  StreakDiePlaced: 'hand',
   TileDiscarded: 'hand',
   ClaimWindowOpened: 'hand',
   ClaimMade: 'hand',

@@ -23,6 +23,17 @@ export type FlowerDeclared = z.infer<typeof FlowerDeclared>;
 export const TileDiscarded = eventSchema('TileDiscarded', 1, z.strictObject({ seat, tile: playTile }));
 export type TileDiscarded = z.infer<typeof TileDiscarded>;
 
+/**
+ * Seed 004, the dealer streak: East places or turns the die on the flower wall after the deal, before
+ * discarding the first tile; `count` is the streak it shows (one or more).
+ */
+export const StreakDiePlaced = eventSchema(
+  'StreakDiePlaced',
+  1,
+  z.strictObject({ seat: z.literal('E'), count: z.int().positive() }),
+);
+export type StreakDiePlaced = z.infer<typeof StreakDiePlaced>;
+
 const notFromSelf = (meld: { seat: string; from: string }) => meld.seat !== meld.from;
 const fromSomeoneElse = { message: 'a meld is claimed from another seat', path: ['from'] };
 

@@ -88,6 +88,26 @@ export interface DeclareKong {
   readonly at: At;
 }
 
+/**
+ * Seed 004, the dealer streak: East places or turns the die after the deal, before discarding the first tile
+ * (table-law, during a streak). Without it the hand is played with the die forgotten.
+ */
+export interface PlaceStreakDie {
+  readonly type: 'PlaceStreakDie';
+  readonly seat: Seat;
+  readonly at: At;
+}
+
+/**
+ * A referee charges `seat` for an unshown concealed gong of the previous hand (table-law, seed 004): 10 to each
+ * opponent, once East has discarded the first tile of this hand.
+ */
+export interface ChargeUnshownGong {
+  readonly type: 'ChargeUnshownGong';
+  readonly seat: Seat;
+  readonly at: At;
+}
+
 export type HandCommand =
   | StartHand
   | Discard
@@ -96,4 +116,6 @@ export type HandCommand =
   | CloseWindow
   | DeclareSelfDraw
   | DeclareKong
-  | DeclareDeadHand;
+  | DeclareDeadHand
+  | PlaceStreakDie
+  | ChargeUnshownGong;

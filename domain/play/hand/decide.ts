@@ -5,6 +5,7 @@ import { formatTiles, TILE_KINDS, WEST } from '../../tiles/index.ts';
 import type { PlayEvent } from '../events.ts';
 import { seatsOf } from '../fields.ts';
 import type {
+  ChargeUnshownGong,
   DeclareDeadHand,
   DeclareKong,
   DeclareSelfDraw,
@@ -12,14 +13,23 @@ import type {
   HandCommand,
   MakeClaim,
   Pass,
+  PlaceStreakDie,
 } from './commands.ts';
 import { handDrawn } from './draw.ts';
 import { Emitter } from './emitter.ts';
 import { falseWin, falseWinOf } from './false-win.ts';
 import { type Rejection, RULES, reject } from './rejection.ts';
 import { startHand } from './start.ts';
-import { type HandState, handSize, mustAnswer, seatHand, type WindowSeat, wallRemaining } from './state.ts';
-import { holdsBackWest, payChase, payWestChase } from './table-law.ts';
+import {
+  eastHasDiscarded,
+  type HandState,
+  handSize,
+  mustAnswer,
+  seatHand,
+  type WindowSeat,
+  wallRemaining,
+} from './state.ts';
+import { holdsBackWest, immediatePayment, payChase, payWestChase } from './table-law.ts';
 import { handBefore, notAWin, settle, takesDeclaredScore } from './win.ts';
 import { closeWindow, openWindow, resolveIfAnswered, windowOf } from './window.ts';
 
@@ -59,7 +69,57 @@ export function decide(command: HandCommand, state: HandState): Decision {
       return declareKong(command, state);
     case 'DeclareDeadHand':
       return declareDeadHand(command, state);
+    case 'PlaceStreakDie':
+      return placeStreakDie(command, state);
+    case 'ChargeUnshownGong':
+      return chargeUnshownGong(command, state);
   }
+}
+
+/** Seed 004: East places or turns the die once, after the deal and before the first discard, in a streak. */
+function placeStreakDie(command: PlaceStreakDie, state: HandState): Decision {
+  if (state.preset !== 'table-law')
+    return reject('preset-not-supported', RULES.streakDie, `${state.preset} keeps no streak die`);
+  if (command.seat !== 'E')
+    return reject('no-streak-die', RULES.streakDie, `East places the die, not ${command.seat}`);
+  if (state.repeats < 1)
+    return reject('no-streak-die', RULES.streakDie, 'East has no streak: there is no die to place');
+  if (state.diePlaced) return reject('no-streak-die', RULES.streakDie, 'East has placed the die already');
+  if (eastHasDiscarded(state))
+    return reject(
+      'no-streak-die',
+      RULES.streakDie,
+      'East discarded the first tile without the die: this hand is played without it',
+    );
+  return run(state, (em) => {
+    em.emit({ type: 'StreakDiePlaced', schemaVersion: 1, data: { seat: 'E', count: state.repeats } });
+    return undefined;
+  });
+}
+
+/** Seed 004: a referee charges an unshown concealed gong of the previous hand once East has discarded. */
+function chargeUnshownGong(command: ChargeUnshownGong, state: HandState): Decision {
+  const { seat } = command;
+  if (state.preset !== 'table-law')
+    return reject('preset-not-supported', RULES.unshownGong, `${state.preset} charges no unshown gong`);
+  if (state.seats[seat] === undefined)
+    return reject('table-mismatch', RULES.table, `${seat} is not at the table`);
+  if (!eastHasDiscarded(state))
+    return reject(
+      'not-yet-charged',
+      RULES.unshownGong,
+      'an unshown concealed gong is charged once East discards the first tile',
+    );
+  if (state.unshownCharged.includes(seat))
+    return reject('already-charged', RULES.unshownGong, `${seat}'s unshown gong is charged already`);
+  return run(state, (em) => {
+    immediatePayment(em, {
+      kind: 'unshown-concealed-gong',
+      id: `${state.stream}:unshown-concealed-gong-${seat}`,
+      seat,
+    });
+    return undefined;
+  });
 }
 
 function deadHand(state: HandState, seat: Seat, what: string): Decision | undefined {

@@ -88,6 +88,8 @@ export function evolve(state: HandState, event: PlayEvent): HandState {
           declarer === undefined ? state.scoreSheets : { ...state.scoreSheets, [declarer]: { ...scores } },
       };
     }
+    case 'StreakDiePlaced':
+      return { ...state, diePlaced: true };
     case 'DeadHandDeclared':
       return { ...state, deadHands: [...new Set([...state.deadHands, event.data.seat])] };
     // A drawn hand may be settled too (hu-mahjong's ready-hand payment): it stays drawn.
@@ -101,9 +103,15 @@ export function evolve(state: HandState, event: PlayEvent): HandState {
       return robbed(state, event.data);
     // Points that move at once (they change no tiles), the game stream's, or the record only (the wall
     // shown, a correction of the settlement).
+    // An unshown gong's charge names its seat last in what it settles (`…:unshown-concealed-gong-{seat}`).
+    case 'ImmediatePayment': {
+      const { kind, settles } = event.data;
+      if (kind !== 'unshown-concealed-gong') return state;
+      const seat = settles.slice(settles.lastIndexOf('-') + 1) as Seat;
+      return { ...state, unshownCharged: [...new Set([...state.unshownCharged, seat])] };
+    }
     case 'FalseWinDeclared':
     case 'PenaltyAssessed':
-    case 'ImmediatePayment':
     case 'SettlementCorrected':
     case 'WallRevealed':
     case 'GameStarted':

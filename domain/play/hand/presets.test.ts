@@ -596,3 +596,128 @@ describe('table-law (seed 004): a concealed gong pays at once', () => {
     ]);
   });
 });
+
+// E waits on 5p after throwing 9s; S holds the 5p and throws it after drawing 1p.
+const EAST_WINS = {
+  E: '123456789m 234p 5p 9s',
+  S: '5p 11z 22z 34567z 1s 9s 9m',
+  W: WIN_HANDS.W,
+  N: WIN_HANDS.N,
+};
+const eastStreak = (repeats: number) => ({
+  ...startWith('table-law', arranged(EAST_WINS, '1p', { withFlowers: true })),
+  repeats,
+});
+const eastWinsOn5p = (placed: boolean, repeats = 2) => {
+  const { state } = given([
+    eastStreak(repeats),
+    ...(placed ? [{ type: 'PlaceStreakDie' as const, seat: 'E' as const, at: at(500) }] : []),
+    { type: 'Discard', seat: 'E', tile: tile('9s'), at: at(1000) },
+    { type: 'Discard', seat: 'S', tile: tile('5p'), at: at(2000) },
+  ]);
+  const won = eventsOf(
+    decide({ type: 'MakeClaim', seat: 'E', claim: { claim: 'win' }, handScore: 20, at: at(2100) }, state),
+  );
+  valid(won);
+  const settled = won.find((e) => e.type === 'HandSettled');
+  if (settled?.type !== 'HandSettled') throw new Error('not settled');
+  return settled.data.transfers.map((t) => `${t.from}>${t.to} ${t.points}`);
+};
+
+describe('table-law (seed 004): the streak die', () => {
+  it('given a streak of 2, when East places the die before the first discard and wins, S pays the bonus 2n + 1 = 5', () => {
+    const { state } = given([eastStreak(2)]);
+    const placed = eventsOf(decide({ type: 'PlaceStreakDie', seat: 'E', at: at(500) }, state));
+    valid(placed);
+    expect(placed).toEqual([{ type: 'StreakDiePlaced', schemaVersion: 1, data: { seat: 'E', count: 2 } }]);
+    expect(eastWinsOn5p(true)).toEqual(['S>E 20', 'S>E 5']);
+  });
+
+  it('given a streak of 2, when East discards without the die and wins, East earns only the 1 point row', () => {
+    expect(eastWinsOn5p(false)).toEqual(['S>E 20', 'S>E 1']);
+  });
+
+  it('given a forgotten die, when East gives the winning tile, East still pays the full bonus 5', () => {
+    const start = { ...startWith('table-law', arranged(WIN_HANDS, '', { withFlowers: true })), repeats: 2 };
+    const { state } = given([start, { type: 'Discard', seat: 'E', tile: tile('5p'), at: at(1000) }]);
+    expect(state.diePlaced).toBe(false);
+    const won = eventsOf(
+      decide({ type: 'MakeClaim', seat: 'S', claim: { claim: 'win' }, handScore: 20, at: at(1100) }, state),
+    );
+    const settled = won.find((e) => e.type === 'HandSettled');
+    if (settled?.type !== 'HandSettled') throw new Error('not settled');
+    expect(settled.data.transfers.map((t) => `${t.from}>${t.to} ${t.points}`)).toEqual(['E>S 20', 'E>S 5']);
+  });
+
+  it('is placed by East, once, before the first discard, and only during a streak', () => {
+    const place = (seat: 'E' | 'S') => ({ type: 'PlaceStreakDie' as const, seat, at: at(500) });
+    expect(rejectionOf(decide(place('E'), given([eastStreak(0)]).state)).code).toBe('no-streak-die');
+    expect(rejectionOf(decide(place('S'), given([eastStreak(2)]).state)).code).toBe('no-streak-die');
+    expect(rejectionOf(decide(place('E'), given([eastStreak(2), place('E')]).state)).code).toBe(
+      'no-streak-die',
+    );
+    const late = given([eastStreak(2), { type: 'Discard', seat: 'E', tile: tile('9s'), at: at(1000) }]).state;
+    expect(rejectionOf(decide(place('E'), late))).toMatchObject({
+      code: 'no-streak-die',
+      rule: RULES.streakDie,
+    });
+    const other = { ...startWith('four-seas', arranged(EAST_WINS, '1p')), repeats: 2 };
+    expect(rejectionOf(decide(place('E'), given([other]).state)).code).toBe('preset-not-supported');
+  });
+});
+
+describe('table-law (seed 004): an unshown concealed gong', () => {
+  const charge = (seat: 'S' | 'N') => ({ type: 'ChargeUnshownGong' as const, seat, at: at(1500) });
+  const discarded = [
+    tableLaw(),
+    { type: 'Discard' as const, seat: 'E' as const, tile: tile('1m'), at: at(1000) },
+  ];
+
+  it('given East has discarded the first tile, when S is charged, S pays 10 to each opponent', () => {
+    expect(rejectionOf(decide(charge('S'), given([tableLaw()]).state))).toMatchObject({
+      code: 'not-yet-charged',
+      rule: RULES.unshownGong,
+    });
+    const { state } = given(discarded);
+    const charged = eventsOf(decide(charge('S'), state));
+    valid(charged);
+    expect(charged).toEqual([
+      {
+        type: 'ImmediatePayment',
+        schemaVersion: 1,
+        data: {
+          kind: 'unshown-concealed-gong',
+          settles: 'hand-g1-1:unshown-concealed-gong-S',
+          transfers: ['E', 'W', 'N'].map((to) => ({
+            from: 'S',
+            to,
+            points: 10,
+            reason: 'unshown concealed gong of S: 10 to each opponent',
+          })),
+          withheld: [],
+        },
+      },
+    ]);
+    expect(rejectionOf(decide(charge('S'), fold(charged, state))).code).toBe('already-charged');
+  });
+
+  it('given N is a dead hand, when S is charged, N’s share is withheld; the amount is the ruleset’s', () => {
+    const { state } = given([...discarded, { type: 'DeclareDeadHand', seat: 'N', held: 12, at: at(1200) }]);
+    expect(eventsOf(decide(charge('S'), state))[0]).toMatchObject({
+      data: {
+        transfers: [
+          { to: 'E', points: 10 },
+          { to: 'W', points: 10 },
+        ],
+        withheld: [{ seat: 'N' }],
+      },
+    });
+    const amended = given([
+      tableLaw(CHASE_HANDS, CHASE_DRAWS, { unshownConcealedGong: 4 }),
+      discarded[1]!,
+    ]).state;
+    expect(eventsOf(decide(charge('N'), amended))[0]).toMatchObject({
+      data: { transfers: [{ points: 4 }, { points: 4 }, { points: 4 }] },
+    });
+  });
+});

@@ -22,7 +22,10 @@ export type RejectionCode =
   | 'settlement-refused'
   | 'west-exception'
   | 'dead-hand'
-  | 'not-a-dead-hand';
+  | 'not-a-dead-hand'
+  | 'no-streak-die'
+  | 'not-yet-charged'
+  | 'already-charged';
 
 export interface Rejection {
   readonly code: RejectionCode;
@@ -55,6 +58,10 @@ export const RULES = {
     'seed 004, the West wind exception: after three Wests in a row the fourth is shown, kept, and another tile thrown',
   deadHand: 'seed 004, too many or too few tiles: no Mahjong, no claim, no set; play and pay on',
   deadHandOnly: 'seed 004: a dead hand is a table-law ruling, on a hand of the wrong size',
+  streakDie:
+    'seed 004, the dealer streak: East places or turns the die after the deal, before discarding the first tile',
+  unshownGong:
+    'seed 004, an unshown concealed gong: 10 to each opponent, once East discards the first tile of the next hand',
 } as const;
 
 export const reject = (code: RejectionCode, rule: string, message: string): { rejection: Rejection } => ({

@@ -87,6 +87,10 @@ export interface HandState {
   readonly flow: readonly { readonly seat: Seat; readonly tile: Tile }[];
   /** Seats a referee found with too many or too few tiles (seed 004). */
   readonly deadHands: readonly Seat[];
+  /** East placed or turned the streak die this hand (seed 004). */
+  readonly diePlaced: boolean;
+  /** Seats charged this hand for an unshown concealed gong of the previous one (seed 004): once each. */
+  readonly unshownCharged: readonly Seat[];
 }
 
 /** Concealed counts cover flowers too (42 kinds): a dealt or drawn flower is held until it is declared. */
@@ -121,7 +125,19 @@ export const initialHandState: HandState = {
   stream: '',
   flow: [],
   deadHands: [],
+  diePlaced: false,
+  unshownCharged: [],
 };
+
+/** East has discarded the first tile of the hand. */
+export const eastHasDiscarded = (state: HandState): boolean => (state.seats.E?.discarded.length ?? 0) > 0;
+
+/**
+ * Seed 004: during a streak, East discarding the first tile without placing the die plays the hand without
+ * it (an East win earns no streak bonus; East giving the winning tile still pays it).
+ */
+export const dieForgotten = (state: HandState): boolean =>
+  state.preset === 'table-law' && state.repeats > 0 && !state.diePlaced && eastHasDiscarded(state);
 
 export const wallRemaining = (state: HandState): number => state.back - state.front + 1;
 

@@ -11,7 +11,7 @@ import { formatTiles, type Tile } from '../../tiles/index.ts';
 import { revealWall } from './draw.ts';
 import type { Emitter } from './emitter.ts';
 import { type Rejection, RULES } from './rejection.ts';
-import { type HandState, kindsOf, seatHand, tilesOf, wallRemaining } from './state.ts';
+import { dieForgotten, type HandState, kindsOf, seatHand, tilesOf, wallRemaining } from './state.ts';
 
 export interface WinAttempt {
   readonly seat: Seat;
@@ -82,6 +82,7 @@ export function settle(
     options: state.options,
     prevalentWind: state.prevalentWind,
     dealerRepeats: state.repeats,
+    ...(dieForgotten(state) ? { dieForgotten: true } : {}),
     winType,
     ...(from === undefined ? {} : { from }),
     ...(state.preset === 'chinese-classical' ? { loserScores: loserScoresOf(state, winners) } : {}),

@@ -57,6 +57,8 @@ export const ScoreRequestSchema = z.strictObject({
   options: z.record(z.string(), z.unknown()).default({}),
   prevalentWind: seat.default('E'),
   dealerRepeats: count.default(0),
+  /** table-law (seed 004): East did not place the streak die before the first discard this hand. */
+  dieForgotten: z.boolean().default(false),
   winType: z.enum(['discard', 'self-draw', 'robbing-kong']),
   from: seat.optional(),
   claims: z.array(ClaimInput).min(1),

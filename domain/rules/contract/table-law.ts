@@ -44,7 +44,7 @@ export function scoreTableLaw(request: ScoreRequest): ScoreOutcome {
     record = settleFinalHand({
       players: PLAYERS,
       amounts: options,
-      streak: { count: request.dealerRepeats },
+      streak: { count: request.dealerRepeats, dieForgotten: request.dieForgotten },
       kitty: { points: 0 },
       outcome: {
         kind: 'win',
