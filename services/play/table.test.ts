@@ -12,10 +12,8 @@ import {
   type HandCommand,
   type HandState,
   initialHandState,
-  kindsOf,
   mustAnswer,
   type StartHand,
-  wallRemaining,
 } from '../../domain/play/hand/index.ts';
 import { EventMetadata, handStream } from '../../domain/play/metadata.ts';
 import { parseEvent } from '../../domain/play/parse.ts';
@@ -23,7 +21,8 @@ import { EventParseError } from '../../domain/play/parse-error.ts';
 import { type Ruleset, rulesetOf } from '../../domain/rules/rulesets/index.ts';
 import { SEATS, type Seat, turnOrderAfter } from '../../domain/rules/seats.ts';
 import { postgresUrl } from '../../test/support/services.ts';
-import { type Bot, createBot, type PlayerView } from '../bots/index.ts';
+import { playerViewOf } from '../bots/from-hand.ts';
+import { type Bot, createBot } from '../bots/index.ts';
 import { DuplicateEventId } from '../eventstore/append-plan.ts';
 import { verifyChain } from '../eventstore/hash-chain.ts';
 import { type EventStore, type StoredEvent, WrongExpectedVersion } from '../eventstore/port.ts';
@@ -125,22 +124,6 @@ function racing(store: EventStore, readers = 2): EventStore {
   };
 }
 
-function viewOf(state: HandState, seat: Seat): PlayerView {
-  const hand = state.seats[seat]!;
-  const seats = Object.keys(state.seats) as Seat[];
-  return {
-    seat,
-    players: state.players,
-    prevalent: state.prevalentWind,
-    concealed: kindsOf(hand),
-    melds: hand.melds,
-    flowers: hand.flowers,
-    ponds: Object.fromEntries(seats.map((s) => [s, state.seats[s]!.pond])),
-    exposed: Object.fromEntries(seats.map((s) => [s, state.seats[s]!.melds])),
-    wallRemaining: wallRemaining(state),
-  };
-}
-
 /** A command and who sends it. */
 interface Move {
   readonly command: HandCommand;
@@ -163,14 +146,18 @@ function nextMoves(
     const { seat } = phase;
     const actor: Actor = { role: 'player', seat };
     const bot = bots[seat];
-    if (!selfDrawRefused && phase.drawn !== undefined && bot.chooseSelfDraw(viewOf(state, seat)) === 'win')
+    if (
+      !selfDrawRefused &&
+      phase.drawn !== undefined &&
+      bot.chooseSelfDraw(playerViewOf(state, seat)) === 'win'
+    )
       return [{ command: { type: 'DeclareSelfDraw', seat, at: at(ms) }, actor }];
-    const kong = phase.drawn === undefined ? 'pass' : bot.chooseKong(viewOf(state, seat));
+    const kong = phase.drawn === undefined ? 'pass' : bot.chooseKong(playerViewOf(state, seat));
     if (kong !== 'pass')
       return [
         { command: { type: 'DeclareKong', seat, tile: kong.tile, kind: kong.kong, at: at(ms) }, actor },
       ];
-    const tile = bot.chooseDiscard(viewOf(state, seat)).tile;
+    const tile = bot.chooseDiscard(playerViewOf(state, seat)).tile;
     return [{ command: { type: 'Discard', seat, tile, at: at(ms) }, actor }];
   }
   if (phase.kind === 'claim-window') {
@@ -181,7 +168,7 @@ function nextMoves(
       if (current === undefined || !mustAnswer(current) || current.answer !== undefined) continue;
       const { offer } = window;
       const choice = bots[seat].chooseClaim(
-        { ...viewOf(state, seat), offer: { tile: offer.tile, kind: offer.kind, from: offer.from } },
+        { ...playerViewOf(state, seat), offer: { tile: offer.tile, kind: offer.kind, from: offer.from } },
         current.open,
       );
       const actor: Actor = { role: 'player', seat };
@@ -359,7 +346,7 @@ for (const backend of BACKENDS) {
       const { state } = await loadHand(store, 'retry', 1);
       if (state.phase.kind !== 'turn') throw new Error('expected the dealer to be in turn');
       const seat = state.phase.seat;
-      const tile = botsFor('retry')[seat].chooseDiscard(viewOf(state, seat)).tile;
+      const tile = botsFor('retry')[seat].chooseDiscard(playerViewOf(state, seat)).tile;
       const discard: HandCommand = { type: 'Discard', seat, tile, at: at(700) };
       const discarded = await runHandCommand(
         store,

@@ -6,9 +6,9 @@
 // the live aggregate holds.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { playerViewOf } from '../../../services/bots/from-hand.ts';
 import { createBot } from '../../../services/bots/index.ts';
 import { seededRandom } from '../../../services/bots/random.ts';
-import type { PlayerView } from '../../../services/bots/view.ts';
 import type { PresetId } from '../../rules/rulesets/index.ts';
 import { type Seat, turnOrderAfter } from '../../rules/seats.ts';
 import { PlayEvent } from '../events.ts';
@@ -16,7 +16,7 @@ import type { HandCommand } from './commands.ts';
 import { decide } from './decide.ts';
 import { falseWinOf } from './false-win.ts';
 import { at, fold, startWith, tilesAccountedFor } from './spec.ts';
-import { type HandState, initialHandState, kindsOf, mustAnswer, wallRemaining } from './state.ts';
+import { type HandState, initialHandState, kindsOf, mustAnswer } from './state.ts';
 
 interface Table {
   readonly preset: PresetId;
@@ -44,22 +44,6 @@ const TABLES: readonly Table[] = [
 interface Played {
   readonly events: PlayEvent[];
   readonly state: HandState;
-}
-
-function viewOf(state: HandState, seat: Seat): PlayerView {
-  const hand = state.seats[seat]!;
-  const seats = Object.keys(state.seats) as Seat[];
-  return {
-    seat,
-    players: state.players,
-    prevalent: state.prevalentWind,
-    concealed: kindsOf(hand),
-    melds: hand.melds,
-    flowers: hand.flowers,
-    ponds: Object.fromEntries(seats.map((s) => [s, state.seats[s]!.pond])),
-    exposed: Object.fromEntries(seats.map((s) => [s, state.seats[s]!.melds])),
-    wallRemaining: wallRemaining(state),
-  };
 }
 
 function playHand(seed: string, table: Table): Played {
@@ -121,14 +105,14 @@ function playHand(seed: string, table: Table): Played {
       // Now and then a player declares a win on a hand that is none (seed 004: false Mahjong): penalised or
       // refused as the ruleset's falseWin says.
       const careless = !dead && referee.chance(0.01);
-      if (phase.drawn !== undefined && (careless || bot.chooseSelfDraw(viewOf(state, seat)) === 'win'))
+      if (phase.drawn !== undefined && (careless || bot.chooseSelfDraw(playerViewOf(state, seat)) === 'win'))
         if (tryCommand({ type: 'DeclareSelfDraw', seat, at: at(ms), ...score(seat) })) continue;
-      const kong = phase.drawn === undefined || dead ? 'pass' : bot.chooseKong(viewOf(state, seat));
+      const kong = phase.drawn === undefined || dead ? 'pass' : bot.chooseKong(playerViewOf(state, seat));
       if (kong !== 'pass') {
         must({ type: 'DeclareKong', seat, tile: kong.tile, kind: kong.kong, at: at(ms) });
         continue;
       }
-      const choice = bot.chooseDiscard(viewOf(state, seat)).tile;
+      const choice = bot.chooseDiscard(playerViewOf(state, seat)).tile;
       // The West exception (seed 004): the fourth West is shown and kept, another tile thrown.
       const refused = decide({ type: 'Discard', seat, tile: choice, at: at(ms) }, state);
       if (!('rejection' in refused) || refused.rejection.code !== 'west-exception') {
@@ -145,7 +129,7 @@ function playHand(seed: string, table: Table): Played {
         if (current === undefined || !mustAnswer(current) || current.answer !== undefined) continue;
         if (silence.chance(0.1)) continue;
         const decision = bots[seat].chooseClaim(
-          { ...viewOf(state, seat), offer: { tile: offer.tile, kind: offer.kind, from: offer.from } },
+          { ...playerViewOf(state, seat), offer: { tile: offer.tile, kind: offer.kind, from: offer.from } },
           current.open,
         );
         must(
