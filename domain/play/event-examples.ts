@@ -26,6 +26,15 @@ export const EXAMPLE_METADATA: EventMetadata = {
   causationId: 'evt-0041',
 };
 
+/** Seed 003's scoring example (6100), as a table scorer enters it. */
+const enteredClaim = {
+  seat: 'S' as const,
+  hand: '123s123p789p9p',
+  melds: [{ tiles: '123m' }],
+  winningTile: '9p',
+  flowers: ['5f'],
+};
+
 type Examples = { readonly [T in PlayEventType]: PlayEventOf<T> };
 
 export const EVENT_EXAMPLES: Examples = {
@@ -202,6 +211,29 @@ export const EVENT_EXAMPLES: Examples = {
     data: { cause: 'false-win', explanation: 'seed 004: a false Mahjong voids the hand; E deals again' },
   },
   WallRevealed: { type: 'WallRevealed', schemaVersion: 1, data: { order: wall, hash: wallHash(wall) } },
+  HandResultEntered: {
+    type: 'HandResultEntered',
+    schemaVersion: 1,
+    data: {
+      gameId: 'g7',
+      hand: 2,
+      ruleset: rulesetInPlay,
+      prevalentWind: 'E',
+      seatWinds: { E: 'player-ana', S: 'player-bo', W: 'player-cy', N: 'player-di' },
+      repeats: 0,
+      result: { kind: 'win', by: 'discard', from: 'N', claims: [enteredClaim] },
+      request: {
+        ruleset: 'hu-mahjong',
+        options: ruleset.options,
+        prevalentWind: 'E',
+        dealerRepeats: 0,
+        winType: 'discard',
+        from: 'N',
+        claims: [enteredClaim],
+      },
+      enteredBy: { role: 'scorer', id: 'scorer-lee' },
+    },
+  },
   GameFinished: {
     type: 'GameFinished',
     schemaVersion: 1,

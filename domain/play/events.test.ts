@@ -75,6 +75,8 @@ function describeEvent(event: PlayEvent): string {
       return `voided: ${event.data.cause}`;
     case 'WallRevealed':
       return `wall shown: ${event.data.order.length} tiles`;
+    case 'HandResultEntered':
+      return `hand ${event.data.hand} entered by ${event.data.enteredBy.role}: ${event.data.result.kind}`;
     case 'GameFinished':
       return `game over after ${event.data.hands} hands`;
     default: {
@@ -118,6 +120,8 @@ describe('the event union', () => {
         'ScoresDeclared',
         // Seed 004: East's streak die placed or turned
         'StreakDiePlaced',
+        // A physical table's result, entered by a scorer
+        'HandResultEntered',
       ].sort(),
     );
     expect(new Set(PLAY_EVENT_TYPES).size).toBe(PLAY_EVENT_TYPES.length);

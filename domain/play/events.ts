@@ -2,6 +2,7 @@
 // stream each belongs to, and the version each is written at.
 import { z } from 'zod';
 import { ClaimMade, ClaimPassed, ClaimResolved, ClaimTimedOut, ClaimWindowOpened } from './claim-events.ts';
+import { HandResultEntered } from './entry-events.ts';
 import { GameFinished, GameStarted } from './game-events.ts';
 import { HandDrawn, HandStarted, HandVoided, TilesDealt, WallRevealed } from './hand-events.ts';
 import { HandSettled, ImmediatePayment, PenaltyAssessed, SettlementCorrected } from './payment-events.ts';
@@ -42,6 +43,7 @@ const SCHEMAS = [
   HandDrawn,
   HandVoided,
   WallRevealed,
+  HandResultEntered,
   GameFinished,
 ] as const;
 
@@ -93,5 +95,6 @@ export const STREAM_OF: { readonly [T in PlayEventType]: 'game' | 'hand' } = {
   HandDrawn: 'hand',
   HandVoided: 'hand',
   WallRevealed: 'hand',
+  HandResultEntered: 'hand',
   GameFinished: 'game',
 };

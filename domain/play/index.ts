@@ -1,5 +1,6 @@
 // Play (DESIGN.md "Events"): the events of a game and its hands, their metadata, how stored ones are read.
 export * from './claim-events.ts';
+export * from './entry-events.ts';
 export * from './events.ts';
 export * from './game-events.ts';
 export * from './hand-events.ts';

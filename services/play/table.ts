@@ -74,21 +74,21 @@ export type HandOutcome = CommandOutcome<PlayEvent, Rejection>;
 export type GameOutcome = CommandOutcome<GameEvent, GameRejection>;
 
 /** How one aggregate is read, folded and decided. */
-interface Aggregate<C, S, E, R> {
+export interface Aggregate<C, S, E, R> {
   readonly initial: S;
   readonly parse: (raw: StoredEvent) => E;
   readonly evolve: (state: S, event: E) => S;
   readonly decide: (command: C, state: S) => { readonly events: readonly E[] } | { readonly rejection: R };
 }
 
-const HAND: Aggregate<HandCommand, HandState, PlayEvent, Rejection> = {
+export const HAND_AGGREGATE: Aggregate<HandCommand, HandState, PlayEvent, Rejection> = {
   initial: initialHandState,
   parse: parseHandEvent,
   evolve: evolveHand,
   decide: decideHand,
 };
 
-const GAME: Aggregate<GameCommand, GameState, GameEvent, GameRejection> = {
+export const GAME_AGGREGATE: Aggregate<GameCommand, GameState, GameEvent, GameRejection> = {
   initial: initialGameState,
   parse: parseGameEvent,
   evolve: evolveGame,
@@ -126,11 +126,11 @@ export function loadHand(
   gameId: string,
   handNumber: number,
 ): Promise<Loaded<PlayEvent, HandState>> {
-  return load(store, handStream(gameId, handNumber), HAND);
+  return load(store, handStream(gameId, handNumber), HAND_AGGREGATE);
 }
 
 export function loadGame(store: EventStore, gameId: string): Promise<Loaded<GameEvent, GameState>> {
-  return load(store, gameStream(gameId), GAME);
+  return load(store, gameStream(gameId), GAME_AGGREGATE);
 }
 
 /** Decides a hand command on the stream `hand-{gameId}-{handNumber}` and appends its events. */
@@ -147,7 +147,7 @@ export async function runHandCommand(
       `StartHand for ${handStream(command.gameId, command.hand)} sent to ${handStream(gameId, handNumber)}`,
     );
   }
-  return run(store, handStream(gameId, handNumber), HAND, command, actor, ids);
+  return run(store, handStream(gameId, handNumber), HAND_AGGREGATE, command, actor, ids);
 }
 
 /** Decides a game command on the stream `game-{gameId}` and appends its events. */
@@ -160,13 +160,13 @@ export async function runGameCommand(
 ): Promise<GameOutcome> {
   if (command.type === 'StartGame' && command.gameId !== gameId)
     throw new TypeError(`StartGame for ${gameStream(command.gameId)} sent to ${gameStream(gameId)}`);
-  return run(store, gameStream(gameId), GAME, command, actor, ids);
+  return run(store, gameStream(gameId), GAME_AGGREGATE, command, actor, ids);
 }
 
 /** The id of the i-th event a command appends. */
 export const eventIdOf = (commandId: string, index: number): string => `${commandId}:${index}`;
 
-async function load<C, S, E, R>(
+export async function load<C, S, E, R>(
   store: EventStore,
   stream: string,
   aggregate: Aggregate<C, S, E, R>,
@@ -178,7 +178,10 @@ async function load<C, S, E, R>(
 }
 
 /** The events a command appended earlier, recognised by their ids; undefined when it appended none. */
-function appliedBefore<E, S>(loaded: Loaded<E, S>, commandId: string): CommandOutcome<E, never> | undefined {
+export function appliedBefore<E, S>(
+  loaded: Loaded<E, S>,
+  commandId: string,
+): CommandOutcome<E, never> | undefined {
   const first = loaded.stored.findIndex((event) => event.id === eventIdOf(commandId, 0));
   if (first === -1) return undefined;
   // One append's events are consecutive in the stream: ids ":0", ":1"... in order.
@@ -192,32 +195,54 @@ function appliedBefore<E, S>(loaded: Loaded<E, S>, commandId: string): CommandOu
   };
 }
 
-async function run<C extends { readonly at: string }, S, E extends PlayEvent | GameEvent, R>(
+/** Who acted, when, and in answer to what: checked before any I/O, so a bad actor or time is the caller's error. */
+export function metadataOf(actor: Actor, at: string, ids: CommandIds): Readonly<Record<string, unknown>> {
+  return parseMetadata({
+    actor: {
+      role: actor.role,
+      ...(actor.seat === undefined ? {} : { seat: actor.seat }),
+      ...(actor.id === undefined ? {} : { id: actor.id }),
+    },
+    at,
+    correlationId: ids.correlationId,
+    causationId: ids.commandId,
+  });
+}
+
+export interface RunOptions<E, S> {
+  /** The stream as the caller last loaded it: decided on without reading the store again. */
+  readonly loaded?: Loaded<E, S>;
+  /** The client's expected revision (If-Match): a stream that moved since is refused, never retried. */
+  readonly ifMatch?: number;
+}
+
+/** A command's outcome with the stream after it, for a caller that keeps the stream in memory. */
+export type RunOutcome<E, S, R> = CommandOutcome<E, R> & { readonly after: Loaded<E, S> };
+
+export async function run<
+  C extends { readonly at: string },
+  S,
+  E extends { readonly type: string; readonly schemaVersion: number; readonly data: unknown },
+  R,
+>(
   store: EventStore,
   stream: string,
   aggregate: Aggregate<C, S, E, R>,
   command: C,
   actor: Actor,
   ids: CommandIds,
-): Promise<CommandOutcome<E, R>> {
-  // Checked before any I/O: a bad actor, time or id is the caller's error, not the rules'.
-  const metadata = parseMetadata({
-    actor: {
-      role: actor.role,
-      ...(actor.seat === undefined ? {} : { seat: actor.seat }),
-      ...(actor.id === undefined ? {} : { id: actor.id }),
-    },
-    at: command.at,
-    correlationId: ids.correlationId,
-    causationId: ids.commandId,
-  });
+  options: RunOptions<E, S> = {},
+): Promise<RunOutcome<E, S, R>> {
+  const metadata = metadataOf(actor, command.at, ids);
+  let loaded = options.loaded ?? (await load(store, stream, aggregate));
   for (let attempt = 1; ; attempt++) {
-    const loaded = await load(store, stream, aggregate);
     const earlier = appliedBefore(loaded, ids.commandId);
-    if (earlier !== undefined) return earlier;
+    if (earlier !== undefined) return { ...earlier, after: loaded };
+    if (options.ifMatch !== undefined && options.ifMatch !== loaded.revision)
+      throw new WrongExpectedVersion(stream, options.ifMatch, loaded.revision);
     const decision = aggregate.decide(command, loaded.state);
     if ('rejection' in decision)
-      return { status: 'rejected', rejection: decision.rejection, attempts: attempt };
+      return { status: 'rejected', rejection: decision.rejection, attempts: attempt, after: loaded };
     const events: NewEvent[] = decision.events.map((event, index) => ({
       id: eventIdOf(ids.commandId, index),
       type: event.type,
@@ -229,18 +254,28 @@ async function run<C extends { readonly at: string }, S, E extends PlayEvent | G
     try {
       await store.append(stream, events, expected);
     } catch (error) {
-      // Another command got there first (perhaps this very command, retried): decide again on what it left.
-      if (error instanceof WrongExpectedVersion && attempt < 2) continue;
-      // The same command appended concurrently: its events are now on record.
-      if (error instanceof DuplicateEventId) {
-        const earlierNow = appliedBefore(await load(store, stream, aggregate), ids.commandId);
-        if (earlierNow !== undefined) return earlierNow;
-      }
+      const stale = error instanceof WrongExpectedVersion || error instanceof DuplicateEventId;
+      if (!stale) throw error;
+      // Another command got there first (perhaps this very command, retried): decide again on what it left,
+      // unless the client pinned the revision it saw.
+      loaded = await load(store, stream, aggregate);
+      if (attempt < 2 || appliedBefore(loaded, ids.commandId) !== undefined) continue;
       throw error;
     }
     const appendedIds = new Set(events.map((event) => event.id));
-    const stored = await store.readStream(stream, loaded.revision + 1);
-    const mine = stored.filter((event) => appendedIds.has(event.id));
-    return { status: 'appended', events: decision.events, stored: mine, attempts: attempt };
+    const since = await store.readStream(stream, loaded.revision + 1);
+    const mine = since.filter((event) => appendedIds.has(event.id));
+    // Someone appended right after: the stream in memory is folded again from the store.
+    const after: Loaded<E, S> =
+      since.length !== mine.length
+        ? await load(store, stream, aggregate)
+        : {
+            stream,
+            events: [...loaded.events, ...decision.events],
+            stored: [...loaded.stored, ...mine],
+            state: decision.events.reduce(aggregate.evolve, loaded.state),
+            revision: mine.at(-1)?.revision ?? loaded.revision,
+          };
+    return { status: 'appended', events: decision.events, stored: mine, attempts: attempt, after };
   }
 }

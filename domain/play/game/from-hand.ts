@@ -1,5 +1,7 @@
 // A finished hand stream read as the game counts it: its points per seat (the settlement in force, immediate
 // payments and penalties paid at once), its winners, and — at an exhaustive draw — whether East was ready.
+// A hand entered by a table scorer (HandResultEntered) is read the same way: its winners are the settlement's,
+// East's readiness is as entered.
 import { waits } from '../../hand/index.ts';
 import { deltasOf, type Seat, type Transfer } from '../../rules/seats.ts';
 import type { PlayEvent } from '../events.ts';
@@ -19,12 +21,16 @@ export function handResultOf(
   const winners: Seat[] = [];
   let selfDraw = false;
   let end: HandResult | undefined;
+  /** An entered win: the contract, not the entry, says who won (a head-bump lapses a claim). */
+  let enteredWin: { selfDraw: boolean; winners: readonly Seat[] } | undefined;
   for (const event of events) {
     switch (event.type) {
       case 'HandSettled':
       case 'SettlementCorrected':
         // A correction stands in place of the settlement before it.
         settlement = event.data.transfers;
+        if (enteredWin !== undefined)
+          enteredWin = { ...enteredWin, winners: event.data.winners.map((w) => w.seat) };
         break;
       case 'ImmediatePayment':
         paidNow.push(...event.data.transfers);
@@ -44,12 +50,21 @@ export function handResultOf(
       case 'HandVoided':
         end = { kind: 'voided' };
         break;
+      case 'HandResultEntered': {
+        const { result } = event.data;
+        if (result.kind === 'win') enteredWin = { selfDraw: result.by === 'self-draw', winners: [] };
+        else if (result.kind === 'drawn') end = { kind: 'drawn', dealerReady: result.ready.includes('E') };
+        else end = { kind: 'voided' };
+        break;
+      }
       default:
         break;
     }
     state = evolve(state, event);
   }
   if (winners.length > 0) end = { kind: 'won', winners, selfDraw };
+  if (enteredWin !== undefined && enteredWin.winners.length > 0)
+    end = { kind: 'won', winners: enteredWin.winners, selfDraw: enteredWin.selfDraw };
   if (end === undefined) return undefined;
   const players = Object.keys(state.seats).length as 2 | 3 | 4;
   const deltas = deltasOf([...paidNow, ...settlement], players);

@@ -108,6 +108,16 @@ export interface ChargeUnshownGong {
   readonly at: At;
 }
 
+/**
+ * A referee voids the hand in play by a ruling (a misdeal found late, a disturbed wall): it counts for nothing
+ * and the game deals again with the same dealer. `reason` is the explanation recorded.
+ */
+export interface VoidHand {
+  readonly type: 'VoidHand';
+  readonly reason: string;
+  readonly at: At;
+}
+
 export type HandCommand =
   | StartHand
   | Discard
@@ -118,4 +128,5 @@ export type HandCommand =
   | DeclareKong
   | DeclareDeadHand
   | PlaceStreakDie
-  | ChargeUnshownGong;
+  | ChargeUnshownGong
+  | VoidHand;

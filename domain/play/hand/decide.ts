@@ -14,8 +14,9 @@ import type {
   MakeClaim,
   Pass,
   PlaceStreakDie,
+  VoidHand,
 } from './commands.ts';
-import { handDrawn } from './draw.ts';
+import { handDrawn, revealWall } from './draw.ts';
 import { Emitter } from './emitter.ts';
 import { falseWin, falseWinOf } from './false-win.ts';
 import { type Rejection, RULES, reject } from './rejection.ts';
@@ -73,7 +74,21 @@ export function decide(command: HandCommand, state: HandState): Decision {
       return placeStreakDie(command, state);
     case 'ChargeUnshownGong':
       return chargeUnshownGong(command, state);
+    case 'VoidHand':
+      return voidHand(command, state);
   }
+}
+
+/** A referee's ruling voids the hand in play; payments already made stand, as after a false win. */
+function voidHand(command: VoidHand, state: HandState): Decision {
+  const explanation = command.reason.trim();
+  if (explanation === '')
+    return reject('reason-required', RULES.void, 'a void says why the hand counts for nothing');
+  return run(state, (em) => {
+    em.emit({ type: 'HandVoided', schemaVersion: 1, data: { cause: 'ruling', explanation } });
+    revealWall(em);
+    return undefined;
+  });
 }
 
 /** Seed 004: East places or turns the die once, after the deal and before the first discard, in a streak. */

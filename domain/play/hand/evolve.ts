@@ -99,6 +99,8 @@ export function evolve(state: HandState, event: PlayEvent): HandState {
       return { ...state, phase: { kind: 'ended', how: 'drawn' } };
     case 'HandVoided':
       return { ...state, phase: { kind: 'ended', how: 'voided' } };
+    case 'HandResultEntered':
+      return entered(state, event.data);
     case 'KongRobbed':
       return robbed(state, event.data);
     // Points that move at once (they change no tiles), the game stream's, or the record only (the wall
@@ -122,6 +124,20 @@ export function evolve(state: HandState, event: PlayEvent): HandState {
 
 function started(state: HandState, data: PlayEventOf<'HandStarted'>['data']): HandState {
   const wall = data.wall.source === 'seed' ? shuffleWall(data.wall.seed, data.withFlowers) : data.wall.order;
+  return {
+    ...withFrame(state, data, wall),
+    wallHash: data.wall.hash,
+    front: 0,
+    back: wall.length - 1,
+  };
+}
+
+/** The rules, seats and stream a hand is played at, from whichever event opens its stream. */
+function withFrame(
+  state: HandState,
+  data: PlayEventOf<'HandStarted' | 'HandResultEntered'>['data'],
+  wall: readonly Tile[],
+): HandState {
   const seats = seatsOf(data.seatWinds);
   const { preset, version, hash, options } = data.ruleset;
   return {
@@ -134,11 +150,15 @@ function started(state: HandState, data: PlayEventOf<'HandStarted'>['data']): Ha
     repeats: data.repeats,
     stream: `hand-${data.gameId}-${data.hand}`,
     wall,
-    wallHash: data.wall.hash,
-    front: 0,
-    back: wall.length - 1,
     seats: Object.fromEntries(seats.map((s) => [s, EMPTY_SEAT])),
   };
+}
+
+/** A physical table's hand: the frame the game gave it, and the hand over as entered; no tiles are known. */
+function entered(state: HandState, data: PlayEventOf<'HandResultEntered'>['data']): HandState {
+  const started = withFrame(state, data, []);
+  const { kind } = data.result;
+  return { ...started, phase: { kind: 'ended', how: kind === 'win' ? 'settled' : kind } };
 }
 
 function dealt(state: HandState, hands: Partial<Record<Seat, Tile[]>>): HandState {

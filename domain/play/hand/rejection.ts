@@ -25,7 +25,8 @@ export type RejectionCode =
   | 'not-a-dead-hand'
   | 'no-streak-die'
   | 'not-yet-charged'
-  | 'already-charged';
+  | 'already-charged'
+  | 'reason-required';
 
 export interface Rejection {
   readonly code: RejectionCode;
@@ -60,6 +61,7 @@ export const RULES = {
   deadHandOnly: 'seed 004: a dead hand is a table-law ruling, on a hand of the wrong size',
   streakDie:
     'seed 004, the dealer streak: East places or turns the die after the deal, before discarding the first tile',
+  void: 'a referee voids a hand in play by a ruling, saying why; the same dealer deals again',
   unshownGong:
     'seed 004, an unshown concealed gong: 10 to each opponent, once East discards the first tile of the next hand',
 } as const;

@@ -32,14 +32,28 @@ export function rulesetOf<Id extends PresetId>(preset: Id, options: unknown = {}
 
 /** JSON with object keys sorted at every depth: the same content always gives the same text. */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    // Written with loops, not map/join: every stored event is hashed through here.
+    let text = '[';
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) text += ',';
+      const item: unknown = value[i];
+      text += item !== null && typeof item === 'object' ? canonicalJson(item) : JSON.stringify(item);
+    }
+    return `${text}]`;
   }
-  return JSON.stringify(value);
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record).sort();
+  let text = '{';
+  let first = true;
+  for (const key of keys) {
+    const item = record[key];
+    if (item === undefined) continue;
+    text += `${first ? '' : ','}${JSON.stringify(key)}:${canonicalJson(item)}`;
+    first = false;
+  }
+  return `${text}}`;
 }
 
 export function contentHash(value: unknown): string {

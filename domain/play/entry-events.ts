@@ -1,0 +1,103 @@
+// A hand recorded by a table scorer rather than played here (a physical table): the result as entered and the
+// score contract's request as it was evaluated. Such a stream holds no HandStarted, so the entry carries the
+// hand's frame (game, rules, seats) and the stream still replays on its own.
+import { z } from 'zod';
+import { ScoreRequestSchema } from '../rules/contract/schema.ts';
+import {
+  eventSchema,
+  firstRepeat,
+  id,
+  reason,
+  rulesetInPlay,
+  seat,
+  seatsOf,
+  seatsProblem,
+  wind,
+} from './fields.ts';
+
+/**
+ * The contract's own schema checks the value, but the value is kept as given (tile strings, defaults not
+ * filled): what the scorer typed is what the record shows, and it reads back unchanged.
+ */
+function asGiven<S extends z.ZodType>(schema: S) {
+  return z.custom<z.input<S>>().superRefine((value, ctx) => {
+    const parsed = schema.safeParse(value);
+    if (!parsed.success)
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: 'custom', path: [...issue.path], message: issue.message });
+  });
+}
+
+const contract = ScoreRequestSchema.shape;
+
+/** A win, in the contract's terms: one claim per claimant (several on one discard where the ruleset allows). */
+const enteredWin = z.strictObject({
+  kind: z.literal('win'),
+  by: z.enum(['self-draw', 'discard', 'robbing-kong']),
+  /** The discarder, or the player whose kong was robbed; absent for self-draw. */
+  from: seat.optional(),
+  claims: z.array(asGiven(contract.claims.element)).min(1),
+  loserScores: contract.loserScores,
+  penalties: contract.penalties,
+  /** table-law (seed 004): East forgot the streak die this hand. */
+  dieForgotten: z.boolean().optional(),
+});
+
+/** An exhaustive draw: the seats that were ready (seed 003 pays them; the other presets move nothing). */
+const enteredDraw = z.strictObject({ kind: z.literal('drawn'), ready: z.array(seat) });
+
+const enteredVoid = z.strictObject({
+  kind: z.literal('voided'),
+  cause: z.enum(['misdeal', 'ruling']),
+  explanation: reason,
+});
+
+export const enteredResult = z.discriminatedUnion('kind', [enteredWin, enteredDraw, enteredVoid]);
+export type EnteredResult = z.infer<typeof enteredResult>;
+
+export const ENTRY_ROLES = ['referee', 'organizer', 'scorer'] as const;
+
+export const HandResultEntered = eventSchema(
+  'HandResultEntered',
+  1,
+  z
+    .strictObject({
+      gameId: id,
+      /** The hand's number in the game, from 1; its stream is hand-{gameId}-{hand}. */
+      hand: z.int().positive(),
+      ruleset: rulesetInPlay,
+      prevalentWind: wind,
+      /** The player holding each seat wind this hand; E deals. */
+      seatWinds: z.partialRecord(seat, id),
+      /** How many times the dealer has dealt again in a row (table law's streak count). */
+      repeats: z.int().nonnegative(),
+      result: enteredResult,
+      /** The score contract's request exactly as it was evaluated; null where no contract is asked. */
+      request: asGiven(ScoreRequestSchema).nullable(),
+      enteredBy: z.strictObject({ role: z.enum(ENTRY_ROLES), id }),
+    })
+    .superRefine((data, ctx) => {
+      const seats = seatsOf(data.seatWinds);
+      const problem = seatsProblem(seats);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['seatWinds'], message: problem });
+      const { result } = data;
+      if ((result.kind === 'win') !== (data.request !== null))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['request'],
+          message:
+            result.kind === 'win'
+              ? 'a win records the request evaluated'
+              : `a ${result.kind} hand asks no contract`,
+        });
+      if (result.kind !== 'drawn') return;
+      result.ready.forEach((s, i) => {
+        if (data.seatWinds[s] === undefined)
+          ctx.addIssue({ code: 'custom', path: ['result', 'ready', i], message: `no player sits at ${s}` });
+      });
+      const twice = firstRepeat(result.ready);
+      if (twice !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['result', 'ready'], message: `${twice} is named twice` });
+    }),
+);
+export type HandResultEntered = z.infer<typeof HandResultEntered>;
