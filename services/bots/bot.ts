@@ -118,6 +118,8 @@ export function createBot(seed: string, style: BotStyle = {}): Bot {
             choice: { kong: 'added', tile: meld.tile },
             after: shanten(without(counts, [meld.tile]), melds),
           });
+      // With no kong to weigh, the hand's best shanten (a dozen shanten calls) is not needed: pass at once.
+      if (options.length === 0) return 'pass';
       return sometimes(options, bestAfterDiscard(counts, melds)) ?? 'pass';
     },
   };

@@ -1,5 +1,5 @@
 // The event store the configuration names: KurrentDB when KURRENTDB_URL is set, PostgreSQL when
-// DATABASE_URL is, otherwise the embedded SQLite file `events.db` under DATA_DIR.
+// DATABASE_URL is, otherwise the embedded SQLite file `ledger.db` under DATA_DIR.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config.ts';
@@ -7,6 +7,9 @@ import { openKurrentDbEventStore } from './kurrentdb.ts';
 import type { EventStore } from './port.ts';
 import { openPostgresEventStore } from './postgres.ts';
 import { openSqliteEventStore } from './sqlite.ts';
+
+/** The one SQLite file of an embedded install: events, read models and the API's tables. */
+export const LEDGER_FILE = 'ledger.db';
 
 export type EventStoreKind = 'kurrentdb' | 'postgres' | 'sqlite';
 
@@ -31,7 +34,7 @@ export async function openConfiguredEventStore(config: Config): Promise<OpenedEv
       where: hostOf(config.databaseUrl),
     };
   mkdirSync(config.dataDir, { recursive: true });
-  const file = join(config.dataDir, 'events.db');
+  const file = join(config.dataDir, LEDGER_FILE);
   return { store: openSqliteEventStore(file), kind: 'sqlite', where: file };
 }
 

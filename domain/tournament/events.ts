@@ -1,0 +1,277 @@
+// Events of the tournament stream (tournament-{id}): the contract between the tournament aggregate, the
+// projections and the services — players, rounds and their seating, tables finished, penalties and disputes.
+import { z } from 'zod';
+import {
+  eventSchema,
+  firstRepeat,
+  id,
+  isoTime,
+  reason,
+  rulesetInPlay,
+  seat,
+  seatsOf,
+  seatsProblem,
+  transfer,
+} from '../play/fields.ts';
+import { GameStarted } from '../play/game-events.ts';
+
+export const tournamentStream = (tournamentId: string): string => `tournament-${tournamentId}`;
+
+/** The game id of a table of a round: the game stream is game-{gameId}. */
+export const tableGameId = (tournamentId: string, round: number, table: number): string =>
+  `${tournamentId}-r${round}-t${table}`;
+
+/** How each table's game ends: the same field as GameStarted's `end`. */
+export const gameEnd = GameStarted.shape.data.shape.end;
+
+export const SEATING_METHODS = ['random', 'swiss', 'uploaded'] as const;
+export const seatingMethod = z.enum(SEATING_METHODS);
+
+const round = z.int().positive();
+const tableNumber = z.int().positive();
+const minutes = z.int().positive();
+
+/** Table points per place, first place first (4, 2, 1, 0 by default). */
+export const DEFAULT_TABLE_POINTS = [4, 2, 1, 0] as const;
+
+export const scoring = z.discriminatedUnion('kind', [
+  /** The sum of the players' game points. */
+  z.strictObject({ kind: z.literal('points') }),
+  /** Points per place at each table; game points break ties. */
+  z.strictObject({
+    kind: z.literal('table-points'),
+    values: z.array(z.int().nonnegative()).min(2).max(4),
+  }),
+]);
+
+export const TournamentCreated = eventSchema(
+  'TournamentCreated',
+  1,
+  z.strictObject({
+    tournamentId: id,
+    name: z.string().min(1),
+    ruleset: rulesetInPlay,
+    scoring,
+    /** Seating and walls derive from it: each round's seating seed is `{seed}:round-{n}`. */
+    seed: z.string().min(1),
+    createdBy: z.strictObject({ role: z.enum(['organizer', 'referee', 'system']), id }),
+  }),
+);
+export type TournamentCreated = z.infer<typeof TournamentCreated>;
+
+export const PlayerRegistered = eventSchema(
+  'PlayerRegistered',
+  1,
+  z.strictObject({ playerId: id, name: z.string().min(1) }),
+);
+export type PlayerRegistered = z.infer<typeof PlayerRegistered>;
+
+/** Seated in no later round; results so far still count. */
+export const PlayerWithdrawn = eventSchema('PlayerWithdrawn', 1, z.strictObject({ playerId: id, reason }));
+export type PlayerWithdrawn = z.infer<typeof PlayerWithdrawn>;
+
+/**
+ * The replacement takes the player's place from the next round on, and at the table of a round seated but
+ * not started; both keep their own results.
+ */
+export const PlayerReplaced = eventSchema(
+  'PlayerReplaced',
+  1,
+  z
+    .strictObject({
+      playerId: id,
+      replacement: z.strictObject({ playerId: id, name: z.string().min(1) }),
+      reason,
+    })
+    .refine((data) => data.playerId !== data.replacement.playerId, {
+      message: 'a player does not replace themselves',
+      path: ['replacement', 'playerId'],
+    }),
+);
+export type PlayerReplaced = z.infer<typeof PlayerReplaced>;
+
+export const RoundScheduled = eventSchema(
+  'RoundScheduled',
+  1,
+  z.strictObject({
+    round,
+    method: seatingMethod,
+    /** How each table's game ends. */
+    end: gameEnd,
+    /** The round clock, from its start. */
+    minutes,
+    /**
+     * How hands are recorded: played live through the API ('live', also when absent), or entered by a table
+     * scorer after each hand at a physical table ('entered').
+     */
+    recording: z.enum(['live', 'entered']).optional(),
+  }),
+);
+export type RoundScheduled = z.infer<typeof RoundScheduled>;
+
+const seats = z.partialRecord(seat, id).superRefine((record, ctx) => {
+  const problem = seatsProblem(seatsOf(record));
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  const repeated = firstRepeat(Object.values(record));
+  if (repeated !== undefined) ctx.addIssue({ code: 'custom', message: `${repeated} has two seats` });
+});
+
+export const seatedTable = z
+  .strictObject({
+    table: tableNumber,
+    gameId: id,
+    /** Who sits at each wind for the first hand: E deals first. */
+    seats,
+    /** The table's rules: hu-mahjong's `players` set to the table's size. */
+    ruleset: rulesetInPlay,
+  })
+  .superRefine((table, ctx) => {
+    const players = table.ruleset.options.players;
+    const size = seatsOf(table.seats).length;
+    if (typeof players === 'number' && players !== size)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ruleset'],
+        message: `the ruleset seats ${players} players, not ${size}`,
+      });
+  });
+
+export const seatingCost = z.strictObject({
+  repeatPairs: z.int().nonnegative(),
+  consecutiveRepeats: z.int().nonnegative(),
+  windImbalance: z.int().nonnegative(),
+});
+
+export const RoundSeated = eventSchema(
+  'RoundSeated',
+  1,
+  z
+    .strictObject({
+      round,
+      method: seatingMethod,
+      /** `{tournament seed}:round-{n}`: the seating can be computed again and checked. */
+      seed: z.string().min(1),
+      tables: z.array(seatedTable).min(1),
+      /** Substitutes seated to fill tables of 4: their results never count. */
+      substitutes: z.array(id),
+      /** The cost of the seating history with this round added. */
+      cost: seatingCost,
+    })
+    .superRefine((data, ctx) => {
+      data.tables.forEach((t, i) => {
+        if (t.table !== i + 1)
+          ctx.addIssue({ code: 'custom', path: ['tables', i, 'table'], message: `table ${i + 1} expected` });
+      });
+      const repeated = firstRepeat(data.tables.flatMap((t) => Object.values(t.seats)));
+      if (repeated !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['tables'], message: `${repeated} sits at two tables` });
+    }),
+);
+export type RoundSeated = z.infer<typeof RoundSeated>;
+
+export const RoundStarted = eventSchema('RoundStarted', 1, z.strictObject({ round, endsAt: isoTime }));
+export type RoundStarted = z.infer<typeof RoundStarted>;
+
+export const TableTimeExtended = eventSchema(
+  'TableTimeExtended',
+  1,
+  z.strictObject({ round, table: tableNumber, minutes, reason }),
+);
+export type TableTimeExtended = z.infer<typeof TableTimeExtended>;
+
+export const TableFinished = eventSchema(
+  'TableFinished',
+  1,
+  z
+    .strictObject({
+      round,
+      table: tableNumber,
+      gameId: id,
+      /** The game's final points per player (GameFinished), most first. */
+      scores: z
+        .array(z.strictObject({ playerId: id, points: z.int() }))
+        .min(2)
+        .max(4),
+    })
+    .refine((data) => firstRepeat(data.scores.map((s) => s.playerId)) === undefined, {
+      message: 'each player has one score',
+      path: ['scores'],
+    }),
+);
+export type TableFinished = z.infer<typeof TableFinished>;
+
+export const RoundClosed = eventSchema(
+  'RoundClosed',
+  1,
+  /** Tables closed before their game finished. */
+  z.strictObject({ round, unfinished: z.array(tableNumber) }),
+);
+export type RoundClosed = z.infer<typeof RoundClosed>;
+
+export const PlayerPenalised = eventSchema(
+  'PlayerPenalised',
+  1,
+  z.strictObject({
+    penaltyId: id,
+    playerId: id,
+    /** Deducted from the player's tournament score. */
+    points: z.int().positive(),
+    reason,
+    round: round.optional(),
+    gameId: id.optional(),
+    hand: z.int().positive().optional(),
+  }),
+);
+export type PlayerPenalised = z.infer<typeof PlayerPenalised>;
+
+export const PenaltyCancelled = eventSchema('PenaltyCancelled', 1, z.strictObject({ penaltyId: id, reason }));
+export type PenaltyCancelled = z.infer<typeof PenaltyCancelled>;
+
+export const DisputeOpened = eventSchema(
+  'DisputeOpened',
+  1,
+  z.strictObject({ disputeId: id, gameId: id, hand: z.int().positive(), reason }),
+);
+export type DisputeOpened = z.infer<typeof DisputeOpened>;
+
+export const ruling = z.discriminatedUnion('kind', [
+  /** The penalty itself is the PlayerPenalised event with the same penaltyId, written beside this one. */
+  z.strictObject({ kind: z.literal('penalty'), penaltyId: id, playerId: id, points: z.int().positive() }),
+  /** The hand is void and dealt again: the service voids it in its hand stream. */
+  z.strictObject({ kind: z.literal('void-and-redeal') }),
+  /** The settlement that stands instead, by seat: the service writes SettlementCorrected in the hand stream. */
+  z.strictObject({ kind: z.literal('correction'), wrong: z.string().min(1), transfers: z.array(transfer) }),
+  z.strictObject({ kind: z.literal('no-change') }),
+]);
+export type Ruling = z.infer<typeof ruling>;
+
+export const DisputeRuled = eventSchema('DisputeRuled', 1, z.strictObject({ disputeId: id, ruling, reason }));
+export type DisputeRuled = z.infer<typeof DisputeRuled>;
+
+export const TournamentFinished = eventSchema('TournamentFinished', 1, z.strictObject({}));
+export type TournamentFinished = z.infer<typeof TournamentFinished>;
+
+const SCHEMAS = [
+  TournamentCreated,
+  PlayerRegistered,
+  PlayerWithdrawn,
+  PlayerReplaced,
+  RoundScheduled,
+  RoundSeated,
+  RoundStarted,
+  TableTimeExtended,
+  TableFinished,
+  RoundClosed,
+  PlayerPenalised,
+  PenaltyCancelled,
+  DisputeOpened,
+  DisputeRuled,
+  TournamentFinished,
+] as const;
+
+export const TournamentEvent = z.discriminatedUnion('type', SCHEMAS);
+export type TournamentEvent = z.infer<typeof TournamentEvent>;
+export type TournamentEventType = TournamentEvent['type'];
+export type TournamentEventOf<T extends TournamentEventType> = Extract<TournamentEvent, { type: T }>;
+
+export const TOURNAMENT_EVENT_TYPES: readonly TournamentEventType[] = SCHEMAS.map((s) => s.shape.type.value);

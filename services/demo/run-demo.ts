@@ -1,0 +1,154 @@
+// The headless demo: bots play a whole multi-table tournament on the given store: a tournament created,
+// players registered, each round scheduled, seated (random first, then Swiss by the results so far), started,
+// every table's game played hand by hand, the round closed. Everything goes through the same deciders and
+// services as a live tournament; only the hands are played in memory and appended one hand at a time.
+import type { GameEnd } from '../../domain/play/game/index.ts';
+import { gameStream } from '../../domain/play/metadata.ts';
+import { type PresetId, rulesetOf } from '../../domain/rules/rulesets/index.ts';
+import type { Seat } from '../../domain/rules/seats.ts';
+import type { TournamentCommand, TournamentState } from '../../domain/tournament/index.ts';
+import { defaultDeclaration } from '../bots/agent.ts';
+import { type Bot, createBot } from '../bots/index.ts';
+import type { EventStore } from '../eventstore/port.ts';
+import { type Actor, GAME_AGGREGATE, load } from '../play/table.ts';
+import { recordFinishedGame } from '../tournament/finished-game.ts';
+import { TournamentService } from '../tournament/service.ts';
+import { playGameInMemory } from './game-in-memory.ts';
+
+export interface DemoOptions {
+  readonly players: number;
+  readonly rounds: number;
+  readonly preset: PresetId;
+  readonly seed: string;
+  /** Each table's game: a number of hands by default (4), or whole wind rounds. */
+  readonly end?: GameEnd;
+  readonly tournamentId?: string;
+  /** Called after each table's game with the games done and the games in all. */
+  readonly onProgress?: (done: number, total: number) => void;
+  /** The demo's clock starts here and moves a second per command, so a demo replays identically. */
+  readonly startAt?: string;
+}
+
+export interface DemoResult {
+  readonly tournamentId: string;
+  readonly games: number;
+  readonly hands: number;
+  readonly events: number;
+  readonly state: TournamentState;
+}
+
+export const DEMO_ORGANIZER: Actor = { role: 'organizer', id: 'demo-organizer' };
+
+export const playerIdOf = (n: number): string => `player-${String(n).padStart(3, '0')}`;
+
+export async function runDemo(store: EventStore, options: DemoOptions): Promise<DemoResult> {
+  const tournamentId = options.tournamentId ?? `demo-${options.seed}`;
+  let clock = Date.parse(options.startAt ?? '2026-01-01T09:00:00.000Z');
+  const tick = (): string => {
+    clock += 1000;
+    return new Date(clock).toISOString();
+  };
+  const end: GameEnd = options.end ?? { kind: 'hands', count: 4 };
+  const bots = new Map<string, Bot>();
+  const botOf = (playerId: string): Bot => {
+    let bot = bots.get(playerId);
+    if (bot === undefined) {
+      bot = createBot(`${options.seed}:${playerId}`);
+      bots.set(playerId, bot);
+    }
+    return bot;
+  };
+  const totalGames = options.rounds * Math.ceil(options.players / 4);
+  let games = 0;
+  let hands = 0;
+  let events = 0;
+
+  const tournaments: TournamentService = new TournamentService(store, {
+    startTable: async (tournament, round, table) => {
+      const players = (Object.entries(table.seats) as [Seat, string][]).map(([seat, playerId]) => ({
+        seat,
+        playerId,
+      }));
+      const played = await playGameInMemory(
+        store,
+        {
+          type: 'StartGame',
+          gameId: table.gameId,
+          tournamentId: tournament.tournamentId,
+          ruleset: rulesetOf(table.ruleset.preset, table.ruleset.options),
+          players,
+          end: round.end,
+          at: tick(),
+        },
+        {
+          botOf,
+          declare: defaultDeclaration,
+          wallSeedOf: (gameId, hand) => `${tournament.seed}:${gameId}:hand-${hand}`,
+          tick,
+          organizer: DEMO_ORGANIZER,
+        },
+      );
+      games++;
+      hands += played.hands;
+      events += played.events;
+      const game = await load(store, gameStream(table.gameId), GAME_AGGREGATE);
+      await recordFinishedGame(tournaments, game.events, tick());
+      options.onProgress?.(games, totalGames);
+    },
+  });
+
+  let step = 0;
+  const organize = async (command: TournamentCommand): Promise<void> => {
+    step++;
+    const outcome = await tournaments.command(tournamentId, command, DEMO_ORGANIZER, {
+      commandId: `${tournamentId}:demo-${step}`,
+      correlationId: tournamentId,
+    });
+    if (outcome.status === 'rejected')
+      throw new Error(`${command.type} refused: ${outcome.rejection.code}: ${outcome.rejection.message}`);
+    events += outcome.status === 'appended' ? outcome.stored.length : 0;
+  };
+  const by = { role: 'organizer', id: DEMO_ORGANIZER.id ?? 'demo' } as const;
+
+  await organize({
+    type: 'CreateTournament',
+    tournamentId,
+    name: `Demo tournament (${options.players} players, ${options.rounds} rounds)`,
+    ruleset: rulesetOf(options.preset, {}),
+    seed: options.seed,
+    at: tick(),
+    by,
+  });
+  for (let n = 1; n <= options.players; n++)
+    await organize({ type: 'RegisterPlayer', playerId: playerIdOf(n), name: `Bot ${n}`, at: tick(), by });
+  for (let round = 1; round <= options.rounds; round++) {
+    const method = round === 1 ? 'random' : 'swiss';
+    await organize({ type: 'ScheduleRound', round, method, end, minutes: 90, at: tick(), by });
+    const { state } = await tournaments.current(tournamentId);
+    await organize({
+      type: 'SeatRound',
+      round,
+      method: method === 'random' ? { kind: 'random' } : { kind: 'swiss', standings: standingsSoFar(state) },
+      at: tick(),
+      by,
+    });
+    // Starting the round plays its tables (startTable above) before it resolves.
+    await organize({ type: 'StartRound', round, at: tick(), by });
+    await organize({ type: 'CloseRound', round, at: tick(), by });
+  }
+  await organize({ type: 'FinishTournament', at: tick(), by });
+  const { state } = await tournaments.current(tournamentId);
+  return { tournamentId, games, hands, events, state };
+}
+
+/** Player ids by the points of their finished tables so far, best first (Swiss seating's order). */
+export function standingsSoFar(state: TournamentState): string[] {
+  const points = new Map<string, number>();
+  for (const player of state.players) if (player.status === 'active') points.set(player.playerId, 0);
+  for (const round of state.rounds)
+    for (const table of round.tables)
+      for (const score of table.scores ?? [])
+        if (points.has(score.playerId))
+          points.set(score.playerId, points.get(score.playerId)! + score.points);
+  return [...points.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([id]) => id);
+}

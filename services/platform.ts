@@ -1,0 +1,99 @@
+// The platform's services wired together over one event store: the table service plays each table's game
+// live (claim windows closed at their deadline), the tournament service starts a round's tables when the
+// round starts, and a finished game is recorded as its table's result. The API, the demo server and the
+// tests all build on this; the projections follow the store on their own.
+import { rulesetOf } from '../domain/rules/rulesets/index.ts';
+import type { Seat } from '../domain/rules/seats.ts';
+import type { EventStore, StoredEvent } from './eventstore/port.ts';
+import { type GameLoaded, LiveTables } from './tables/live-tables.ts';
+import { recordFinishedGame } from './tournament/finished-game.ts';
+import { TournamentService } from './tournament/service.ts';
+
+export interface PlatformOptions {
+  readonly clock?: () => Date;
+  /** Close claim windows at their deadline (default true). */
+  readonly deadlines?: boolean;
+  /** Every batch of events appended by the platform's services. */
+  readonly onAppended?: (events: readonly StoredEvent[]) => void;
+  /** A table's game has started (the demo server seats its bots here). */
+  readonly onTableStarted?: (gameId: string) => void;
+  /** A problem in work nobody waits for (a deadline's CloseWindow, a finished game's record). */
+  readonly onError?: (error: unknown) => void;
+}
+
+export interface Platform {
+  readonly store: EventStore;
+  readonly tables: LiveTables;
+  readonly tournaments: TournamentService;
+  readonly clock: () => Date;
+  readonly now: () => string;
+  close(): void;
+}
+
+export const SYSTEM_ACTOR = { role: 'system', id: 'table-service' } as const;
+
+/** The wall seed of a tournament table's hand: recorded in HandStarted, derived from the tournament's seed. */
+export const tableWallSeed = (tournamentSeed: string, gameId: string, hand: number): string =>
+  `${tournamentSeed}:${gameId}:hand-${hand}`;
+
+export function createPlatform(store: EventStore, options: PlatformOptions = {}): Platform {
+  const clock = options.clock ?? (() => new Date());
+  const now = () => clock().toISOString();
+  let tournaments: TournamentService | undefined;
+  const tables = new LiveTables(store, {
+    clock,
+    deadlines: options.deadlines ?? true,
+    // The tournament's seed is secret (players never see it): walls cannot be foreseen from a game id.
+    wallSeedOf: async (game, hand) => {
+      const tournamentId = tournamentOf(game);
+      const seed =
+        tournamentId === null ? game.state.gameId : (await tournaments!.current(tournamentId)).state.seed;
+      return tableWallSeed(seed, game.state.gameId, hand);
+    },
+    // A physical table's hands are entered by its scorer: the service deals none.
+    dealsHands: async (game) => {
+      const tournamentId = tournamentOf(game);
+      if (tournamentId === null) return true;
+      const { state } = await tournaments!.current(tournamentId);
+      const round = state.rounds.find((r) => r.tables.some((t) => t.gameId === game.state.gameId));
+      return round?.recording !== 'entered';
+    },
+    ...(options.onAppended ? { onAppended: (_gameId, events) => options.onAppended?.(events) } : {}),
+    onGameFinished: async (_gameId, game) => {
+      await recordFinishedGame(tournaments!, game.events, now());
+    },
+    ...(options.onError ? { onError: options.onError } : {}),
+  });
+  tournaments = new TournamentService(store, {
+    ...(options.onAppended ? { onAppended: (_id, events) => options.onAppended?.(events) } : {}),
+    startTable: async (tournament, round, table) => {
+      const players = (Object.entries(table.seats) as [Seat, string][]).map(([seat, playerId]) => ({
+        seat,
+        playerId,
+      }));
+      const outcome = await tables.startGame(
+        {
+          type: 'StartGame',
+          gameId: table.gameId,
+          tournamentId: tournament.tournamentId,
+          ruleset: rulesetOf(table.ruleset.preset, table.ruleset.options),
+          players,
+          end: round.end,
+          at: now(),
+        },
+        SYSTEM_ACTOR,
+        { commandId: `${table.gameId}:start`, correlationId: tournament.tournamentId },
+      );
+      if (outcome.status === 'rejected')
+        throw new Error(`${table.gameId} cannot start: ${outcome.rejection.message}`);
+      options.onTableStarted?.(table.gameId);
+    },
+  });
+  return { store, tables, tournaments, clock, now, close: () => tables.close() };
+}
+
+/** The tournament a table's game belongs to, from its GameStarted; null for a game of no tournament. */
+export function tournamentOf(game: GameLoaded): string | null {
+  const started = game.events[0];
+  return started?.type === 'GameStarted' ? started.data.tournamentId : null;
+}

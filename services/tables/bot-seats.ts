@@ -1,0 +1,80 @@
+// Bots playing every seat of a table in process (the demo, `npm start`): each asks its seat view what to do
+// and sends the command through the table service like any player, so the events are those of live play.
+import type { Seat } from '../../domain/rules/seats.ts';
+import { seatsInPlay } from '../../domain/rules/seats.ts';
+import { type Avoid, avoidAfter, botCommandFor, type Declaration } from '../bots/agent.ts';
+import type { Bot } from '../bots/bot.ts';
+import { seatViewOf } from '../bots/seat-view.ts';
+import type { HandLoaded, LiveTables } from './live-tables.ts';
+
+/** The player at each seat of the hand, as its HandStarted records them. */
+export function seatWindsOfHand(hand: HandLoaded | undefined): Partial<Record<Seat, string>> {
+  const first = hand?.events[0];
+  return first?.type === 'HandStarted' ? first.data.seatWinds : {};
+}
+
+export interface BotTableOptions {
+  /** The bot of each player (a bot keeps its own seeded generator, so a player keeps one bot all game). */
+  readonly botOf: (playerId: string) => Bot;
+  readonly declare?: (preset: string, seats: readonly Seat[]) => (seat: Seat) => Declaration;
+  readonly clock?: () => Date;
+  /** Waits between two actions: a watchable pace for a demo server; 0 by default. */
+  readonly pauseMs?: number;
+  /** Stops early (the server is shutting down). */
+  readonly stopped?: () => boolean;
+}
+
+/**
+ * Plays the table's game to its end: every seat a bot. Resolves with the number of commands sent.
+ */
+export async function playTableWithBots(
+  tables: LiveTables,
+  gameId: string,
+  options: BotTableOptions,
+): Promise<number> {
+  let sent = 0;
+  let step = 0;
+  const now = () => (options.clock?.() ?? new Date()).toISOString();
+  for (;;) {
+    if (options.stopped?.() === true) return sent;
+    const { game, hand, handNumber } = await tables.snapshot(gameId);
+    if (game.state.phase !== 'playing' || hand === undefined) return sent;
+    const state = hand.state;
+    const winds = seatWindsOfHand(hand);
+    const seats = seatsInPlay(state.players);
+    const declare = (options.declare ?? (() => () => ({})))(state.preset ?? '', seats);
+    let acted = false;
+    for (const seat of seats) {
+      const player = winds[seat];
+      if (player === undefined) continue;
+      const bot = options.botOf(player);
+      let avoid: Avoid = {};
+      for (let attempt = 0; attempt < 4; attempt++) {
+        const command = botCommandFor(seat, seatViewOf(state, seat), bot, now(), declare, avoid);
+        if (command === undefined) break;
+        step++;
+        const outcome = await tables.act(
+          gameId,
+          command,
+          { role: 'player', seat, id: player },
+          { commandId: `${gameId}:${handNumber}:bot-${step}`, correlationId: gameId },
+        );
+        sent++;
+        if (outcome.status !== 'rejected') {
+          acted = true;
+          break;
+        }
+        const next = avoidAfter(command, outcome.rejection.code, avoid);
+        if (next === undefined)
+          throw new Error(
+            `${player} at ${seat} of ${gameId}: ${command.type} refused: ${outcome.rejection.message}`,
+          );
+        avoid = next;
+      }
+      // The hand moved on (a discard opened a window, a claim resolved it): look again from the top.
+      if (acted) break;
+    }
+    if (!acted) throw new Error(`${gameId} hand ${handNumber}: no bot can act in phase ${state.phase.kind}`);
+    if ((options.pauseMs ?? 0) > 0) await new Promise((resolve) => setTimeout(resolve, options.pauseMs));
+  }
+}

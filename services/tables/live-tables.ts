@@ -1,0 +1,352 @@
+// The tables being played: each game and its current hand kept in memory, every command decided on that
+// state and appended with the stream's revision, one command at a time per table. The service moves a table
+// on by itself: a finished hand is recorded in the game and the next hand dealt; a claim window nobody
+// finished answering is closed at its deadline. A restarted service picks a table up from its streams where
+// it stood: a hand over but not recorded, or a game with no current hand, is moved on when first touched.
+
+import {
+  decideEntry,
+  type EnterHandResult,
+  type EntryRejection,
+  previewEntry,
+} from '../../domain/play/entry/index.ts';
+import type { PlayEvent } from '../../domain/play/events.ts';
+import { handResultOf } from '../../domain/play/game/from-hand.ts';
+import type { GameEvent, GameRejection, GameState, StartGame } from '../../domain/play/game/index.ts';
+import type { HandCommand, HandState, Rejection } from '../../domain/play/hand/index.ts';
+import { evolve as evolveHand, initialHandState } from '../../domain/play/hand/index.ts';
+import { gameStream, handStream } from '../../domain/play/metadata.ts';
+import type { EventStore, StoredEvent } from '../eventstore/port.ts';
+import type { Aggregate } from '../play/table.ts';
+import {
+  type Actor,
+  type CommandIds,
+  type CommandOutcome,
+  GAME_AGGREGATE,
+  HAND_AGGREGATE,
+  type Loaded,
+  load,
+  parseHandEvent,
+  run,
+} from '../play/table.ts';
+import { nextHandOf } from './next-hand.ts';
+
+/** A hand stream written by result entry: the same events and fold, decided by the entry decider. */
+const ENTRY_AGGREGATE: Aggregate<EnterHandResult, HandState, PlayEvent, EntryRejection> = {
+  initial: initialHandState,
+  parse: parseHandEvent,
+  evolve: evolveHand,
+  decide: decideEntry,
+};
+
+export type HandLoaded = Loaded<PlayEvent, HandState>;
+export type GameLoaded = Loaded<GameEvent, GameState>;
+
+export interface LiveTablesOptions {
+  readonly clock?: () => Date;
+  /** The seed of hand n's wall: recorded in HandStarted, so the hand replays. */
+  readonly wallSeedOf?: (game: GameLoaded, hand: number) => string | Promise<string>;
+  /** Close claim windows at their deadline (live play). Off where every seat always answers (the demo). */
+  readonly deadlines?: boolean;
+  /** Every batch of events appended to a table's streams, in order. */
+  readonly onAppended?: (gameId: string, events: readonly StoredEvent[]) => void;
+  /** A table's game is over (GameFinished appended). */
+  readonly onGameFinished?: (gameId: string, game: GameLoaded) => Promise<void> | void;
+  /**
+   * Whether the service deals the game's hands (live play, the default) or waits for each hand's result to be
+   * entered by a table scorer (a physical table).
+   */
+  readonly dealsHands?: (game: GameLoaded) => boolean | Promise<boolean>;
+  /** A failure in work nobody waits for: closing a claim window at its deadline. */
+  readonly onError?: (error: unknown) => void;
+}
+
+/** A table as it stands: its game, the hand being played (or the last one) and that hand's number. */
+export interface TableSnapshot {
+  readonly game: GameLoaded;
+  readonly hand: HandLoaded | undefined;
+  readonly handNumber: number;
+}
+
+interface Table {
+  game: GameLoaded;
+  hand: HandLoaded | undefined;
+  handNumber: number;
+  /** Commands of one table run one after another. */
+  queue: Promise<unknown>;
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
+
+const SYSTEM: Actor = { role: 'system', id: 'table-service' };
+
+export class LiveTables {
+  readonly #store: EventStore;
+  readonly #options: LiveTablesOptions;
+  readonly #tables = new Map<string, Table>();
+  #closed = false;
+
+  constructor(store: EventStore, options: LiveTablesOptions = {}) {
+    this.#store = store;
+    this.#options = options;
+  }
+
+  #now(): string {
+    return (this.#options.clock?.() ?? new Date()).toISOString();
+  }
+
+  /** Starts the game and deals its first hand. A retried start (same command id) appends nothing more. */
+  async startGame(
+    command: StartGame,
+    actor: Actor,
+    ids: CommandIds,
+  ): Promise<CommandOutcome<GameEvent, GameRejection>> {
+    return this.#exclusive(command.gameId, async (table) => {
+      const outcome = await run(
+        this.#store,
+        gameStream(command.gameId),
+        GAME_AGGREGATE,
+        command,
+        actor,
+        ids,
+        {
+          loaded: table.game,
+        },
+      );
+      table.game = outcome.after;
+      if (outcome.status !== 'rejected') this.#emit(command.gameId, outcome.stored);
+      await this.#moveOn(command.gameId, table);
+      return outcome;
+    });
+  }
+
+  /**
+   * A player's, referee's or the clock's command on the table's current hand. `ifMatch` is the hand stream's
+   * revision the client saw (WrongExpectedVersion when it moved since).
+   */
+  async act(
+    gameId: string,
+    command: HandCommand,
+    actor: Actor,
+    ids: CommandIds,
+    ifMatch?: number,
+  ): Promise<CommandOutcome<PlayEvent, Rejection> & { readonly hand: number }> {
+    return this.#exclusive(gameId, async (table) => {
+      const hand = table.handNumber;
+      const outcome = await run(
+        this.#store,
+        handStream(gameId, hand),
+        HAND_AGGREGATE,
+        command,
+        actor,
+        ids,
+        ifMatch === undefined ? { loaded: table.hand } : { loaded: table.hand, ifMatch },
+      );
+      table.hand = outcome.after;
+      if (outcome.status === 'appended') this.#emit(gameId, outcome.stored);
+      await this.#moveOn(gameId, table);
+      return { ...outcome, hand };
+    });
+  }
+
+  /**
+   * A table scorer's result of the game's next hand (a physical table): the hand's frame (ruleset, seats,
+   * winds, repeats) comes from the game; the result is validated by the engine before anything is appended.
+   */
+  async enter(
+    gameId: string,
+    entry: Pick<EnterHandResult, 'result' | 'by' | 'at'>,
+    actor: Actor,
+    ids: CommandIds,
+  ): Promise<CommandOutcome<PlayEvent, EntryRejection> & { readonly hand: number }> {
+    return this.#exclusive(gameId, async (table) => {
+      const command = this.#entryOf(table, entry);
+      const outcome = await run(
+        this.#store,
+        handStream(gameId, command.hand),
+        ENTRY_AGGREGATE,
+        command,
+        actor,
+        ids,
+        {
+          ...(table.hand?.stream === handStream(gameId, command.hand) ? { loaded: table.hand } : {}),
+        },
+      );
+      table.hand = outcome.after;
+      table.handNumber = command.hand;
+      if (outcome.status === 'appended') this.#emit(gameId, outcome.stored);
+      await this.#moveOn(gameId, table);
+      return { ...outcome, hand: command.hand };
+    });
+  }
+
+  /** What the entry would settle, without appending anything. */
+  async previewEntry(
+    gameId: string,
+    entry: Pick<EnterHandResult, 'result' | 'by' | 'at'>,
+  ): Promise<ReturnType<typeof previewEntry> & { readonly hand: number }> {
+    return this.#exclusive(gameId, async (table) => {
+      const command = this.#entryOf(table, entry);
+      return { ...previewEntry(command), hand: command.hand };
+    });
+  }
+
+  #entryOf(table: Table, entry: Pick<EnterHandResult, 'result' | 'by' | 'at'>): EnterHandResult {
+    const game = table.game.state;
+    const start = nextHandOf(game, '', entry.at);
+    return {
+      type: 'EnterHandResult',
+      hand: start.hand,
+      context: {
+        gameId: game.gameId,
+        ruleset: start.ruleset,
+        seatWinds: start.seatWinds,
+        prevalentWind: start.prevalentWind,
+        repeats: start.repeats,
+      },
+      ...entry,
+    };
+  }
+
+  /** The table as it stands now (after any command queued before this call). */
+  async snapshot(gameId: string): Promise<TableSnapshot> {
+    return this.#exclusive(gameId, async (table) => ({
+      game: table.game,
+      hand: table.hand,
+      handNumber: table.handNumber,
+    }));
+  }
+
+  /** Forgets every table and stops the deadline timers; commands already queued still finish. */
+  close(): void {
+    this.#closed = true;
+    for (const table of this.#tables.values()) clearTimeout(table.timer);
+    this.#tables.clear();
+  }
+
+  async #exclusive<T>(gameId: string, work: (table: Table) => Promise<T>): Promise<T> {
+    let table = this.#tables.get(gameId);
+    if (table === undefined) {
+      const loading = this.#load(gameId);
+      table = {
+        game: undefined as never,
+        hand: undefined,
+        handNumber: 0,
+        queue: Promise.resolve(),
+        timer: undefined,
+      };
+      const placeholder = table;
+      placeholder.queue = loading.then((loaded) => {
+        placeholder.game = loaded.game;
+        placeholder.hand = loaded.hand;
+        placeholder.handNumber = loaded.handNumber;
+      });
+      this.#tables.set(gameId, table);
+    }
+    const current = table;
+    const result = current.queue.then(() => work(current));
+    current.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  async #load(gameId: string): Promise<TableSnapshot> {
+    const game = await load(this.#store, gameStream(gameId), GAME_AGGREGATE);
+    const handNumber = game.state.hands + 1;
+    const hand =
+      game.revision === -1
+        ? undefined
+        : await load(this.#store, handStream(gameId, handNumber), HAND_AGGREGATE);
+    return { game, hand: hand?.revision === -1 ? undefined : hand, handNumber };
+  }
+
+  #emit(gameId: string, events: readonly StoredEvent[]): void {
+    if (events.length > 0) this.#options.onAppended?.(gameId, events);
+  }
+
+  /** Records a finished hand, deals the next, or sets the deadline of an open claim window. */
+  async #moveOn(gameId: string, table: Table): Promise<void> {
+    for (;;) {
+      const { game } = table;
+      if (game.state.phase !== 'playing') return;
+      const at = this.#now();
+      const handNumber = game.state.hands + 1;
+      if (table.hand === undefined || table.handNumber !== handNumber) {
+        // The game is waiting for its next hand: deal it.
+        table.handNumber = handNumber;
+        table.hand = await load(this.#store, handStream(gameId, handNumber), HAND_AGGREGATE);
+        if (table.hand.revision !== -1) continue;
+        if ((await this.#options.dealsHands?.(game)) === false) return;
+        const seed = (await this.#options.wallSeedOf?.(game, handNumber)) ?? `${gameId}:hand-${handNumber}`;
+        const start = nextHandOf(game.state, seed, at);
+        const ids = { commandId: `${gameId}:start-hand-${handNumber}`, correlationId: gameId };
+        const outcome = await run(
+          this.#store,
+          handStream(gameId, handNumber),
+          HAND_AGGREGATE,
+          start,
+          SYSTEM,
+          ids,
+          {
+            loaded: table.hand,
+          },
+        );
+        if (outcome.status === 'rejected')
+          throw new Error(`hand ${handNumber} of ${gameId} cannot start: ${outcome.rejection.message}`);
+        table.hand = outcome.after;
+        this.#emit(gameId, outcome.stored);
+        continue;
+      }
+      // Folding the hand again is only worth it once it is over.
+      const over = table.hand.state.phase.kind === 'ended';
+      const record = over ? handResultOf(handNumber, table.hand.events, at) : undefined;
+      if (record === undefined) {
+        this.#watchDeadline(gameId, table);
+        return;
+      }
+      const ids = { commandId: `${gameId}:record-hand-${handNumber}`, correlationId: gameId };
+      const outcome = await run(this.#store, gameStream(gameId), GAME_AGGREGATE, record, SYSTEM, ids, {
+        loaded: game,
+      });
+      if (outcome.status === 'rejected')
+        throw new Error(`hand ${handNumber} of ${gameId} cannot be recorded: ${outcome.rejection.message}`);
+      table.game = outcome.after;
+      this.#emit(gameId, outcome.stored);
+      if (table.game.state.phase === 'finished') await this.#options.onGameFinished?.(gameId, table.game);
+    }
+  }
+
+  #watchDeadline(gameId: string, table: Table): void {
+    clearTimeout(table.timer);
+    table.timer = undefined;
+    const phase = table.hand?.state.phase;
+    if (this.#options.deadlines !== true || this.#closed || phase?.kind !== 'claim-window') return;
+    const { window } = phase;
+    const deadline = window.openedAtMs + window.deadlineMs;
+    const handNumber = table.handNumber;
+    const revision = table.hand?.revision ?? -1;
+    const wait = Math.max(0, deadline - (this.#options.clock?.() ?? new Date()).getTime());
+    table.timer = setTimeout(() => {
+      table.timer = undefined;
+      void this.#exclusive(gameId, async (current) => {
+        // Answered in time, or another window since: nothing to close.
+        if (current.handNumber !== handNumber || current.hand?.revision !== revision) return;
+        const at = new Date(Math.max(deadline, Date.parse(this.#now()))).toISOString();
+        const ids = { commandId: `${gameId}:${handNumber}:close-${revision}`, correlationId: gameId };
+        const outcome = await run(
+          this.#store,
+          handStream(gameId, handNumber),
+          HAND_AGGREGATE,
+          { type: 'CloseWindow', at },
+          SYSTEM,
+          ids,
+          {
+            loaded: current.hand,
+          },
+        );
+        current.hand = outcome.after;
+        if (outcome.status === 'appended') this.#emit(gameId, outcome.stored);
+        await this.#moveOn(gameId, current);
+      }).catch((error: unknown) => this.#options.onError?.(error));
+    }, wait + 5);
+    table.timer.unref?.();
+  }
+}
