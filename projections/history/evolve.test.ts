@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { arranged, given, startWith } from '../../domain/play/hand/spec.ts';
+import { facts, foldAll } from '../test-support/facts.ts';
+import { G1, RULESET } from '../test-support/tournament-facts.ts';
+import { evolveHistory, historyRows, initialHistory } from './evolve.ts';
+
+// The hand spec's deal (seed 001's pong hands); the win and the penalty are given as facts.
+const PONG_HANDS = {
+  E: '3m 11z 22z 34567z 1s 9s 9p 9m',
+  S: '12m 456p 789p 234s 56s',
+  W: '469m 1p 1s 2s 8s 9s 34567z',
+  N: '33m 5m 7m 1p 2p 6s 8s 34567z',
+};
+const { events: start } = given([startWith('mahjong-house', arranged(PONG_HANDS))]);
+const evolve = (doc: ReturnType<typeof initialHistory>, e: Parameters<typeof evolveHistory>[1]) =>
+  evolveHistory(doc, e, G1);
+
+describe('player history', () => {
+  it('given a finished game, then each player’s seat, points, shared place, hands won and penalties', () => {
+    const players = ['ana', 'bo', 'cy', 'di'].map((playerId, i) => ({ playerId, seat: 'ESWN'[i] }));
+    const doc = foldAll(evolve, initialHistory('g1'), [
+      ...facts('game-g1', [
+        {
+          type: 'GameStarted',
+          data: {
+            gameId: 'g1',
+            tournamentId: 't',
+            ruleset: RULESET,
+            players,
+            startingPoints: 0,
+            end: { kind: 'hands', count: 1 },
+          },
+        },
+      ]),
+      ...facts('hand-g1-1', [
+        ...start,
+        { type: 'WinDeclared', data: { seat: 'W', tile: 5, by: 'discard', from: 'S' } },
+        {
+          type: 'PenaltyAssessed',
+          data: { seat: 'S', kind: 'false-win', points: 5, reason: 'x', settled: 'with-hand', transfers: [] },
+        },
+      ]),
+      ...facts(
+        'game-g1',
+        [
+          {
+            type: 'GameFinished',
+            data: {
+              reason: 'hand-limit',
+              hands: 1,
+              scores: [
+                { playerId: 'cy', points: 30 },
+                { playerId: 'ana', points: 0 },
+                { playerId: 'di', points: 0 },
+                { playerId: 'bo', points: -30 },
+              ],
+            },
+          },
+        ],
+        { revision: 1 },
+      ),
+    ]);
+    const rows = historyRows(doc);
+    expect(rows.map((r) => [r.playerId, r.seat, r.points, r.place, r.handsWon, r.penalties])).toEqual([
+      ['ana', 'E', 0, 2, 0, 0],
+      ['bo', 'S', -30, 4, 0, 1],
+      ['cy', 'W', 30, 1, 1, 0],
+      ['di', 'N', 0, 2, 0, 0],
+    ]);
+    expect(rows[0]).toMatchObject({ tournamentId: 't', round: 1, table: 1, finished: true });
+  });
+});

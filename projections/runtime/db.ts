@@ -1,0 +1,116 @@
+// Where read models live (DESIGN.md "Storage and scale"): one SQL database through kysely, SQLite by default
+// (better-sqlite3, WAL) or PostgreSQL, with the same queries for both. Positions are kept as decimal text:
+// both engines compare and return text alike, where 64-bit integers come back as number or string.
+import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+
+export interface CheckpointTable {
+  projection: string;
+  position: string;
+}
+
+/** Which tournament, round and table a game is played for: hand and game streams name only the game. */
+export interface LookupTable {
+  projection: string;
+  game_id: string;
+  tournament_id: string | null;
+  round: number | null;
+  table_no: number | null;
+}
+
+/** A projection's documents: the state its evolve folds, as stable JSON. */
+export interface DocTable {
+  projection: string;
+  doc_key: string;
+  doc: string;
+}
+
+export interface StandingsRowTable {
+  tournament_id: string;
+  player_id: string;
+  place: number;
+  points: number;
+  table_points: number;
+  games: number;
+  row: string;
+}
+
+export interface HistoryRowTable {
+  player_id: string;
+  game_id: string;
+  row: string;
+}
+
+export interface ReadModelTables {
+  projection_checkpoints: CheckpointTable;
+  projection_lookup: LookupTable;
+  projection_docs: DocTable;
+  standings_rows: StandingsRowTable;
+  history_rows: HistoryRowTable;
+}
+
+export type ReadModels = Kysely<ReadModelTables>;
+
+export type ReadModelConfig =
+  | { readonly kind: 'sqlite'; readonly file: string }
+  | { readonly kind: 'postgres'; readonly url: string; readonly schema?: string };
+
+/** Opens the read-model database and creates the framework's own tables; projections migrate their own. */
+export async function openReadModels(config: ReadModelConfig): Promise<ReadModels> {
+  const db = config.kind === 'sqlite' ? openSqlite(config.file) : await openPostgres(config);
+  await migrateRuntime(db);
+  return db;
+}
+
+function openSqlite(file: string): ReadModels {
+  const database = new Database(file, { timeout: 5000 });
+  database.pragma('journal_mode = WAL');
+  return new Kysely<ReadModelTables>({ dialect: new SqliteDialect({ database }) });
+}
+
+async function openPostgres(config: { url: string; schema?: string | undefined }): Promise<ReadModels> {
+  const schema = config.schema;
+  if (schema !== undefined) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(schema))
+      throw new RangeError(`schema ${schema}: lower-case letters, digits, _`);
+    const client = new pg.Client({ connectionString: config.url });
+    await client.connect();
+    try {
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    } finally {
+      await client.end();
+    }
+  }
+  const pool = new pg.Pool({ connectionString: config.url, max: 4 });
+  // Every connection of the pool works in the schema: queries queue behind this on a new client.
+  if (schema !== undefined) pool.on('connect', (client) => void client.query(`SET search_path TO ${schema}`));
+  return new Kysely<ReadModelTables>({ dialect: new PostgresDialect({ pool }) });
+}
+
+async function migrateRuntime(db: ReadModels): Promise<void> {
+  await db.schema
+    .createTable('projection_checkpoints')
+    .ifNotExists()
+    .addColumn('projection', 'text', (c) => c.primaryKey())
+    .addColumn('position', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable('projection_lookup')
+    .ifNotExists()
+    .addColumn('projection', 'text', (c) => c.notNull())
+    .addColumn('game_id', 'text', (c) => c.notNull())
+    .addColumn('tournament_id', 'text')
+    .addColumn('round', 'integer')
+    .addColumn('table_no', 'integer')
+    .addPrimaryKeyConstraint('projection_lookup_pk', ['projection', 'game_id'])
+    .execute();
+  await db.schema
+    .createTable('projection_docs')
+    .ifNotExists()
+    .addColumn('projection', 'text', (c) => c.notNull())
+    .addColumn('doc_key', 'text', (c) => c.notNull())
+    .addColumn('doc', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('projection_docs_pk', ['projection', 'doc_key'])
+    .execute();
+}

@@ -1,0 +1,85 @@
+// Reading a stored event for the projections: play events parsed and upcast by domain/play's parser, the
+// game's HandRecorded by its schema, tournament events by domain/tournament's. Types no projection knows are
+// skipped (undefined); a known type that does not parse is an error, not a silent gap in a read model.
+import { isPlayEventType, type PlayEvent } from '../../domain/play/events.ts';
+import { HandRecorded } from '../../domain/play/game/events.ts';
+import { parseEvent } from '../../domain/play/parse.ts';
+import { TOURNAMENT_EVENT_TYPES, TournamentEvent } from '../../domain/tournament/events.ts';
+import type { ProjectedEvent } from './event.ts';
+
+export type DomainEvent = PlayEvent | HandRecorded | TournamentEvent;
+
+export interface Actor {
+  readonly role?: string;
+  readonly seat?: string;
+  readonly id?: string;
+}
+
+/** The store's facts about an event, as the read models keep them (JSON: the position as a string). */
+export interface Envelope {
+  readonly stream: string;
+  readonly revision: number;
+  readonly position: string;
+  readonly id: string;
+  readonly hash: string;
+  /** When it happened: metadata.at, or the time the store recorded it. */
+  readonly at: string;
+  readonly actor: Actor;
+}
+
+export interface Decoded<E extends DomainEvent = DomainEvent> {
+  readonly event: E;
+  readonly meta: Envelope;
+}
+
+const TOURNAMENT_TYPES: ReadonlySet<string> = new Set(TOURNAMENT_EVENT_TYPES);
+
+export function decode(raw: ProjectedEvent): Decoded | undefined {
+  const event = domainEventOf(raw);
+  return event === undefined ? undefined : { event, meta: envelopeOf(raw) };
+}
+
+function domainEventOf(raw: ProjectedEvent): DomainEvent | undefined {
+  const { type, schemaVersion, data } = raw;
+  if (type === 'HandRecorded') return HandRecorded.parse({ type, schemaVersion, data });
+  if (isPlayEventType(type)) return parseEvent({ type, schemaVersion, data });
+  if (TOURNAMENT_TYPES.has(type)) return TournamentEvent.parse({ type, schemaVersion, data });
+  return undefined;
+}
+
+export function envelopeOf(raw: ProjectedEvent): Envelope {
+  const metadata = raw.metadata;
+  const at = typeof metadata.at === 'string' ? metadata.at : raw.recordedAt;
+  const actor = isRecord(metadata.actor) ? metadata.actor : {};
+  return {
+    stream: raw.stream,
+    revision: raw.revision,
+    position: raw.position.toString(),
+    id: raw.id,
+    hash: raw.hash ?? '',
+    at,
+    actor: {
+      ...(typeof actor.role === 'string' ? { role: actor.role } : {}),
+      ...(typeof actor.seat === 'string' ? { seat: actor.seat } : {}),
+      ...(typeof actor.id === 'string' ? { id: actor.id } : {}),
+    },
+  };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export type StreamRef =
+  | { readonly kind: 'tournament'; readonly tournamentId: string }
+  | { readonly kind: 'game'; readonly gameId: string }
+  | { readonly kind: 'hand'; readonly gameId: string; readonly hand: number }
+  | { readonly kind: 'other' };
+
+/** What a stream name says: tournament-{id}, game-{id}, hand-{gameId}-{n}. */
+export function streamRef(stream: string): StreamRef {
+  if (stream.startsWith('tournament-')) return { kind: 'tournament', tournamentId: stream.slice(11) };
+  if (stream.startsWith('game-')) return { kind: 'game', gameId: stream.slice(5) };
+  const hand = /^hand-(.+)-(\d+)$/.exec(stream);
+  if (hand !== null) return { kind: 'hand', gameId: hand[1]!, hand: Number(hand[2]) };
+  return { kind: 'other' };
+}

@@ -1,0 +1,305 @@
+// The runner against real SQLite files: a bot-played tournament in the event store, projected in batches,
+// rebuilt, and interrupted mid-batch. Given the stored events, then the tables.
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HandRecorded } from '../../domain/play/game/events.ts';
+import type { EventStore, StoredEvent } from '../../services/eventstore/port.ts';
+import { postgresUrl } from '../../test/support/services.ts';
+import {
+  ALL_PROJECTIONS,
+  auditOf,
+  boardOf,
+  historyOf,
+  replayFromEvents,
+  replayOf,
+  standingsOf,
+} from '../index.ts';
+import { dump, readAllOf, storeWithTournament, tempDir } from '../test-support/read-models.ts';
+import { openReadModels, type ReadModelConfig, type ReadModels } from './db.ts';
+import { createRunner } from './runner.ts';
+
+const T = 'spring';
+let dir: string;
+let store: EventStore;
+let events: StoredEvent[];
+
+beforeAll(async () => {
+  dir = tempDir();
+  store = await storeWithTournament(dir, {
+    tournamentId: T,
+    seed: 'projections',
+    referee: true,
+    handsPerGame: 2,
+  });
+  events = await store.readAll();
+}, 120_000);
+
+afterAll(async () => {
+  await store?.close();
+  if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Points per player summed independently: the game's own HandRecorded deltas, the ruling and penalties. */
+function expectedPoints(): Map<string, number> {
+  const points = new Map<string, number>();
+  const add = (player: string, p: number) => points.set(player, (points.get(player) ?? 0) + p);
+  const recorded = new Map<string, HandRecorded>();
+  for (const e of events) {
+    if (e.type !== 'HandRecorded') continue;
+    const hand = HandRecorded.parse({ type: e.type, schemaVersion: e.schemaVersion, data: e.data });
+    recorded.set(`${e.stream.slice(5)}#${hand.data.hand}`, hand);
+    for (const [seat, delta] of Object.entries(hand.data.deltas))
+      add(hand.data.seatWinds[seat as 'E']!, delta!);
+  }
+  // The ruling on hand 1 of round 1, table 1 stands in place of that hand's settlement.
+  const ruled = `${T}-r1-t1#1`;
+  const settled = events.filter((e) => e.stream === `hand-${T}-r1-t1-1` && e.type === 'HandSettled').at(-1);
+  const winds = recorded.get(ruled)!.data.seatWinds;
+  for (const t of (settled?.data as { transfers: { from: 'E'; to: 'E'; points: number }[] } | undefined)
+    ?.transfers ?? []) {
+    add(winds[t.from]!, t.points);
+    add(winds[t.to]!, -t.points);
+  }
+  add(winds.S!, -1000);
+  add(winds.E!, 1000);
+  add('p1', -500); // pen-1; pen-2 was cancelled
+  add('p3', -200); // the ruling's penalty
+  return points;
+}
+
+async function build(config: ReadModelConfig, batchSize: number): Promise<ReadModels> {
+  const db = await openReadModels(config);
+  await createRunner({ db, readAll: readAllOf(store), projections: ALL_PROJECTIONS, batchSize }).catchUp();
+  return db;
+}
+
+interface Engine {
+  readonly name: string;
+  /** A fresh, empty read-model database per name. */
+  readonly config: (name: string) => ReadModelConfig;
+}
+
+const sqlite: Engine = {
+  name: 'SQLite',
+  config: (name) => ({ kind: 'sqlite', file: join(dir, `${name}.db`) }),
+};
+
+const url = await postgresUrl();
+const schemas: string[] = [];
+const postgres: Engine | undefined =
+  url === undefined
+    ? undefined
+    : {
+        name: 'PostgreSQL',
+        config: (name) => {
+          const schema = `projections_${process.pid}_${name.replaceAll('-', '_')}`;
+          schemas.push(schema);
+          return { kind: 'postgres', url, schema };
+        },
+      };
+
+afterAll(async () => {
+  if (url === undefined || schemas.length === 0) return;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await client.end();
+});
+
+describe.each([sqlite, ...(postgres === undefined ? [] : [postgres])])(
+  'projections on $name',
+  ({ config }) => {
+    it('standings equal the independent sum of the stored settlements, penalties and ruling', async () => {
+      const db = await build(config('standings'), 500);
+      const rows = await standingsOf(db, T);
+      const expected = expectedPoints();
+      expect(rows.map((r) => r.playerId).sort()).toEqual([...expected.keys()].sort());
+      for (const row of rows) expect(row.points).toBe(expected.get(row.playerId));
+      expect(rows.map((r) => r.games)).toEqual(rows.map(() => 2));
+      // Places follow points, tied players sharing one.
+      for (const row of rows) expect(row.place).toBe(1 + rows.filter((o) => o.points > row.points).length);
+      await db.destroy();
+    });
+
+    it('a rebuild from zero gives byte-identical tables, whatever the batch sizes', async () => {
+      const small = await build(config('batches-7'), 7);
+      const large = await build(config('batches-500'), 500);
+      const first = await dump(small);
+      expect(first).toContain('"standings"');
+      expect(await dump(large)).toBe(first);
+      const runner = createRunner({
+        db: small,
+        readAll: readAllOf(store),
+        projections: ALL_PROJECTIONS,
+        batchSize: 500,
+      });
+      for (const p of ALL_PROJECTIONS) await runner.rebuild(p.name);
+      expect(await dump(small)).toBe(first);
+      await small.destroy();
+      await large.destroy();
+    });
+
+    it('a batch that fails after writing rows leaves the checkpoint where it was; resuming counts nothing twice', async () => {
+      const clean = await build(config('clean'), 50);
+      const db = await openReadModels(config('interrupted'));
+      let committed = 0;
+      let writing = 0;
+      const failing = createRunner({
+        db,
+        readAll: readAllOf(store),
+        projections: ALL_PROJECTIONS,
+        batchSize: 50,
+        onCommitted: (name) => {
+          if (name === 'standings') committed++;
+        },
+        // The fourth batch that writes standings rows fails after its first document is written.
+        afterWrite: (name, written) => {
+          if (name === 'standings' && written === 1 && ++writing === 4) throw new Error('killed mid-batch');
+        },
+      });
+      await expect(failing.catchUp()).rejects.toThrow('killed mid-batch');
+      const checkpoint = await failing.checkpoint('standings');
+      expect(committed).toBeGreaterThanOrEqual(3);
+      // Every batch before the failing one committed; the failing one rolled back.
+      expect(checkpoint).toBe(events[50 * committed - 1]!.position);
+      expect(checkpoint).toBeLessThan(events.at(-1)!.position);
+      const resumed = createRunner({
+        db,
+        readAll: readAllOf(store),
+        projections: ALL_PROJECTIONS,
+        batchSize: 50,
+      });
+      await resumed.catchUp();
+      expect(await dump(db)).toBe(await dump(clean));
+      await db.destroy();
+      await clean.destroy();
+    });
+
+    it('redelivered events at or below the checkpoint are skipped', async () => {
+      const db = await build(config('redelivery'), 500);
+      const before = await dump(db);
+      let replayed = 0;
+      const runner = createRunner({
+        db,
+        readAll: async ({ after, limit }) =>
+          replayed++ === 0 ? events.slice(0, limit) : store.readAll({ after, limit }),
+        projections: ALL_PROJECTIONS,
+      });
+      await runner.catchUp();
+      expect(replayed).toBeGreaterThan(0);
+      expect(await dump(db)).toBe(before);
+      await db.destroy();
+    });
+
+    it('follows a subscription and tells which documents each committed batch changed', async () => {
+      const db = await openReadModels(config('follow'));
+      const committed: string[] = [];
+      const runner = createRunner({
+        db,
+        readAll: readAllOf(store),
+        projections: ALL_PROJECTIONS,
+        onCommitted: (projection, keys) => {
+          if (projection === 'board') committed.push(...keys);
+        },
+      });
+      const last = events.at(-1)!.position;
+      const subscription = await runner.follow((after, handler) => store.subscribe(after, handler));
+      for (let i = 0; i < 100 && (await runner.checkpoint('board')) < last; i++)
+        await new Promise((r) => setTimeout(r, 50));
+      await subscription.close();
+      expect(await runner.checkpoint('board')).toBe(last);
+      expect(new Set(committed)).toEqual(new Set([T]));
+      await db.destroy();
+    });
+
+    it('the read models answer the API queries', async () => {
+      const db = await build(config('queries'), 500);
+      const board = await boardOf(db, T);
+      expect(board?.round).toBe(2);
+      expect(board?.tables.map((t) => [t.table, t.phase, t.hand])).toEqual([
+        [1, 'finished', 2],
+        [2, 'finished', 2],
+      ]);
+
+      const stream = `hand-${T}-r2-t1-1`;
+      const replay = await replayOf(db, `${T}-r2-t1`, 1);
+      expect(replay).toEqual(replayFromEvents(events.filter((e) => e.stream === stream)));
+      expect(replay?.steps.length).toBe(events.filter((e) => e.stream === stream).length);
+      // The deal takes 53 tiles off the wall (144 with flowers).
+      expect(replay?.steps[0]?.table.wallRemaining).toBe(144);
+      expect(replay?.steps[1]?.table.wallRemaining).toBe(144 - 53);
+
+      const audit = await auditOf(db, T);
+      expect(audit.map((e) => `${e.kind}:${e.type}`)).toEqual(
+        expect.arrayContaining([
+          'penalty:PlayerPenalised',
+          'penalty-cancelled:PenaltyCancelled',
+          'ruling:DisputeRuled',
+        ]),
+      );
+      const cancelled = audit.find((e) => e.type === 'PenaltyCancelled')!;
+      expect(cancelled.after.p2! - cancelled.before.p2!).toBe(300);
+      expect(cancelled.who).toEqual({ role: 'referee', id: 'referee-1' });
+      // The entry carries the stored event's place in its stream's hash chain.
+      const source = events.find((e) => e.id === cancelled.event.id)!;
+      expect(cancelled.event).toEqual({
+        id: source.id,
+        stream: source.stream,
+        revision: source.revision,
+        hash: source.hash,
+      });
+      expect(source.hash).not.toBe('');
+
+      const history = await historyOf(db, 'p1');
+      expect(history.map((h) => [h.tournamentId, h.round])).toEqual([
+        [T, 1],
+        [T, 2],
+      ]);
+      expect(history.every((h) => h.place !== null && h.finished)).toBe(true);
+      await db.destroy();
+    });
+  },
+);
+
+describe('a projection process killed mid-batch', () => {
+  it('loses the open transaction only: resumed in-process, the tables equal a clean build', async () => {
+    const file = join(dir, 'killed.db');
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(import.meta.dirname, '../test-support/project-child.ts'),
+        join(dir, 'events.db'),
+        file,
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    const said = await new Promise<string>((resolve) => {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes('\n')) resolve(out.trim());
+      });
+      child.on('exit', () => resolve(out.trim()));
+    });
+    expect(said).toBe('mid-batch');
+    const exited = new Promise((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    child.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+
+    const db = await openReadModels({ kind: 'sqlite', file });
+    const runner = createRunner({ db, readAll: readAllOf(store), projections: ALL_PROJECTIONS });
+    expect(await runner.checkpoint('standings')).toBe(0n);
+    await runner.catchUp();
+    const clean = await build(sqlite.config('killed-clean'), 500);
+    expect(await dump(db)).toBe(await dump(clean));
+    await db.destroy();
+    await clean.destroy();
+  });
+});

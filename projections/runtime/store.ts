@@ -1,0 +1,83 @@
+// The framework's own rows: checkpoints, the game lookup and the documents, each read and written inside
+// the batch's transaction.
+import type { Kysely } from 'kysely';
+import type { ReadModelTables } from './db.ts';
+import type { GameRef } from './projection.ts';
+import { stableStringify } from './stable-json.ts';
+
+type Db = Kysely<ReadModelTables>;
+
+export async function checkpointOf(db: Db, projection: string): Promise<bigint> {
+  const row = await db
+    .selectFrom('projection_checkpoints')
+    .select('position')
+    .where('projection', '=', projection)
+    .executeTakeFirst();
+  return row === undefined ? 0n : BigInt(row.position);
+}
+
+export async function saveCheckpoint(db: Db, projection: string, position: bigint): Promise<void> {
+  await db
+    .insertInto('projection_checkpoints')
+    .values({ projection, position: position.toString() })
+    .onConflict((oc) => oc.column('projection').doUpdateSet({ position: position.toString() }))
+    .execute();
+}
+
+export async function loadDoc(db: Db, projection: string, key: string): Promise<unknown> {
+  const row = await db
+    .selectFrom('projection_docs')
+    .select('doc')
+    .where('projection', '=', projection)
+    .where('doc_key', '=', key)
+    .executeTakeFirst();
+  return row === undefined ? undefined : JSON.parse(row.doc);
+}
+
+export async function saveDoc(db: Db, projection: string, key: string, doc: unknown): Promise<void> {
+  const json = stableStringify(doc);
+  await db
+    .insertInto('projection_docs')
+    .values({ projection, doc_key: key, doc: json })
+    .onConflict((oc) => oc.columns(['projection', 'doc_key']).doUpdateSet({ doc: json }))
+    .execute();
+}
+
+export async function loadGame(db: Db, projection: string, gameId: string): Promise<GameRef | undefined> {
+  const row = await db
+    .selectFrom('projection_lookup')
+    .selectAll()
+    .where('projection', '=', projection)
+    .where('game_id', '=', gameId)
+    .executeTakeFirst();
+  return row === undefined
+    ? undefined
+    : { gameId, tournamentId: row.tournament_id, round: row.round, table: row.table_no };
+}
+
+/** A seating names round and table and wins over what a GameStarted said; a GameStarted only fills a gap. */
+export async function saveGame(db: Db, projection: string, game: GameRef, seated: boolean): Promise<void> {
+  const values = {
+    projection,
+    game_id: game.gameId,
+    tournament_id: game.tournamentId,
+    round: game.round,
+    table_no: game.table,
+  };
+  await db
+    .insertInto('projection_lookup')
+    .values(values)
+    .onConflict((oc) => {
+      const target = oc.columns(['projection', 'game_id']);
+      return seated
+        ? target.doUpdateSet({ tournament_id: game.tournamentId, round: game.round, table_no: game.table })
+        : target.doNothing();
+    })
+    .execute();
+}
+
+export async function clearProjection(db: Db, projection: string): Promise<void> {
+  await db.deleteFrom('projection_docs').where('projection', '=', projection).execute();
+  await db.deleteFrom('projection_lookup').where('projection', '=', projection).execute();
+  await db.deleteFrom('projection_checkpoints').where('projection', '=', projection).execute();
+}

@@ -1,0 +1,147 @@
+// Whose points moved, hand by hand: the ledger standings and the audit log both fold. A hand's points are its
+// settlement in force (the last HandSettled, SettlementCorrected or ruling's correction) plus what moved at
+// once (immediate payments, penalties settled now), mapped from seats to players by HandStarted.seatWinds;
+// a tournament penalty is deducted from its player unless cancelled.
+import { handStream } from '../../domain/play/metadata.ts';
+import type { Decoded } from '../runtime/decode.ts';
+
+export interface LedgerTransfer {
+  readonly from: string;
+  readonly to: string;
+  readonly points: number;
+  readonly reason: string;
+}
+
+export interface HandLedger {
+  /** Seat → player for this hand. */
+  readonly seatWinds: Readonly<Record<string, string>>;
+  /** The settlement in force, by seat. */
+  readonly settlement: readonly LedgerTransfer[];
+  /** Immediate payments and penalties settled at once, by seat. */
+  readonly paidNow: readonly LedgerTransfer[];
+  /** A referee's void-and-redeal ruling: the hand counts for nothing. */
+  readonly voidedByRuling: boolean;
+}
+
+export interface Penalty {
+  readonly playerId: string;
+  readonly points: number;
+  readonly reason: string;
+  readonly cancelled: boolean;
+}
+
+export interface Ledger {
+  /** By hand stream. */
+  readonly hands: Readonly<Record<string, HandLedger>>;
+  /** By penaltyId: a ruling's penalty and a PlayerPenalised with the same id are one penalty. */
+  readonly penalties: Readonly<Record<string, Penalty>>;
+  /** disputeId → the hand stream disputed. */
+  readonly disputes: Readonly<Record<string, string>>;
+}
+
+/** The hand events that move points or name who holds a seat: the only ones the ledger reads. */
+export const LEDGER_HAND_TYPES: ReadonlySet<string> = new Set([
+  'HandStarted',
+  'HandResultEntered',
+  'HandSettled',
+  'SettlementCorrected',
+  'ImmediatePayment',
+  'PenaltyAssessed',
+]);
+
+export const emptyLedger: Ledger = { hands: {}, penalties: {}, disputes: {} };
+
+const emptyHand: HandLedger = { seatWinds: {}, settlement: [], paidNow: [], voidedByRuling: false };
+
+export function evolveLedger(ledger: Ledger, { event, meta }: Decoded): Ledger {
+  const hand = (change: (h: HandLedger) => HandLedger, stream = meta.stream): Ledger => ({
+    ...ledger,
+    hands: { ...ledger.hands, [stream]: change(ledger.hands[stream] ?? emptyHand) },
+  });
+  switch (event.type) {
+    case 'HandStarted':
+    case 'HandResultEntered':
+      return hand((h) => ({ ...h, seatWinds: { ...event.data.seatWinds } as Record<string, string> }));
+    case 'HandSettled':
+    case 'SettlementCorrected':
+      return hand((h) => ({ ...h, settlement: event.data.transfers }));
+    case 'ImmediatePayment':
+      return hand((h) => ({ ...h, paidNow: [...h.paidNow, ...event.data.transfers] }));
+    case 'PenaltyAssessed':
+      return event.data.settled === 'now'
+        ? hand((h) => ({ ...h, paidNow: [...h.paidNow, ...event.data.transfers] }))
+        : ledger;
+    case 'PlayerPenalised': {
+      const { penaltyId, playerId, points, reason } = event.data;
+      return penalise(ledger, penaltyId, { playerId, points, reason, cancelled: false });
+    }
+    case 'PenaltyCancelled': {
+      const penalty = ledger.penalties[event.data.penaltyId];
+      if (penalty === undefined) return ledger;
+      return penalise(ledger, event.data.penaltyId, { ...penalty, cancelled: true });
+    }
+    case 'DisputeOpened': {
+      const { disputeId, gameId, hand: n } = event.data;
+      return { ...ledger, disputes: { ...ledger.disputes, [disputeId]: handStream(gameId, n) } };
+    }
+    case 'DisputeRuled': {
+      const { ruling, reason } = event.data;
+      const stream = ledger.disputes[event.data.disputeId];
+      switch (ruling.kind) {
+        case 'penalty':
+          return penalise(ledger, ruling.penaltyId, {
+            playerId: ruling.playerId,
+            points: ruling.points,
+            reason,
+            cancelled: ledger.penalties[ruling.penaltyId]?.cancelled ?? false,
+          });
+        case 'correction':
+          return stream === undefined
+            ? ledger
+            : hand((h) => ({ ...h, settlement: ruling.transfers }), stream);
+        case 'void-and-redeal':
+          return stream === undefined ? ledger : hand((h) => ({ ...h, voidedByRuling: true }), stream);
+        case 'no-change':
+          return ledger;
+      }
+      return ledger;
+    }
+    default:
+      return ledger;
+  }
+}
+
+function penalise(ledger: Ledger, penaltyId: string, penalty: Penalty): Ledger {
+  return { ...ledger, penalties: { ...ledger.penalties, [penaltyId]: penalty } };
+}
+
+/** One hand's points per player. */
+export function handPoints(hand: HandLedger): Record<string, number> {
+  const points: Record<string, number> = {};
+  if (hand.voidedByRuling) return points;
+  for (const t of [...hand.paidNow, ...hand.settlement]) {
+    const from = hand.seatWinds[t.from] ?? `seat-${t.from}`;
+    const to = hand.seatWinds[t.to] ?? `seat-${t.to}`;
+    points[from] = (points[from] ?? 0) - t.points;
+    points[to] = (points[to] ?? 0) + t.points;
+  }
+  return points;
+}
+
+/** Every player's points: the hands' deltas and the penalties in force. */
+export function pointsOf(ledger: Ledger): Record<string, number> {
+  const points: Record<string, number> = {};
+  for (const stream of Object.keys(ledger.hands).sort())
+    for (const [player, p] of Object.entries(handPoints(ledger.hands[stream]!)))
+      points[player] = (points[player] ?? 0) + p;
+  for (const id of Object.keys(ledger.penalties).sort()) {
+    const penalty = ledger.penalties[id]!;
+    if (!penalty.cancelled) points[penalty.playerId] = (points[penalty.playerId] ?? 0) - penalty.points;
+  }
+  return points;
+}
+
+/** Places by a score, best first, equal scores sharing a place (1, 2, 2, 4). */
+export function sharedPlaces<T>(items: readonly T[], compare: (a: T, b: T) => number): number[] {
+  return items.map((item) => 1 + items.filter((other) => compare(other, item) < 0).length);
+}

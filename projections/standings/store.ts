@@ -1,0 +1,67 @@
+// The standings' rows: one per player of a tournament, rewritten whenever its document changes.
+import type { ReadModels } from '../runtime/db.ts';
+import type { Projection, Trx } from '../runtime/projection.ts';
+import { stableStringify } from '../runtime/stable-json.ts';
+import {
+  evolveStandings,
+  initialStandings,
+  type StandingRow,
+  type StandingsDoc,
+  standingRows,
+  standingsKeys,
+} from './evolve.ts';
+
+export const standingsProjection: Projection<StandingsDoc> = {
+  name: 'standings',
+  async migrate(db) {
+    await db.schema
+      .createTable('standings_rows')
+      .ifNotExists()
+      .addColumn('tournament_id', 'text', (c) => c.notNull())
+      .addColumn('player_id', 'text', (c) => c.notNull())
+      .addColumn('place', 'integer', (c) => c.notNull())
+      .addColumn('points', 'integer', (c) => c.notNull())
+      .addColumn('table_points', 'double precision', (c) => c.notNull())
+      .addColumn('games', 'integer', (c) => c.notNull())
+      .addColumn('row', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('standings_rows_pk', ['tournament_id', 'player_id'])
+      .execute();
+  },
+  keysOf: standingsKeys,
+  initial: initialStandings,
+  evolve: evolveStandings,
+  async writeRows(trx: Trx, key: string, doc: StandingsDoc) {
+    await trx.deleteFrom('standings_rows').where('tournament_id', '=', key).execute();
+    const rows = standingRows(doc);
+    if (rows.length === 0) return;
+    await trx
+      .insertInto('standings_rows')
+      .values(
+        rows.map((r) => ({
+          tournament_id: key,
+          player_id: r.playerId,
+          place: r.place,
+          points: r.points,
+          table_points: r.tablePoints,
+          games: r.games,
+          row: stableStringify(r),
+        })),
+      )
+      .execute();
+  },
+  async clearRows(trx) {
+    await trx.deleteFrom('standings_rows').execute();
+  },
+};
+
+/** The tournament's standings, by place then player id. */
+export async function standingsOf(db: ReadModels, tournamentId: string): Promise<StandingRow[]> {
+  const rows = await db
+    .selectFrom('standings_rows')
+    .select('row')
+    .where('tournament_id', '=', tournamentId)
+    .orderBy('place')
+    .orderBy('player_id')
+    .execute();
+  return rows.map((r) => JSON.parse(r.row) as StandingRow);
+}
