@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { evaluateScoreRequest, type ScoreOutcome } from '../domain/rules/contract/index.ts';
+import { registerPlatformCommands } from './commands/register.ts';
 import { notationOf } from './play/notation.ts';
 import { type PlayOutcome, playScript } from './play/run.ts';
 
@@ -10,13 +11,13 @@ export const EXIT_INVALID = 2;
 export const EXIT_NOT_A_WIN = 3;
 export const EXIT_REJECTED = 4;
 
-interface Io {
+export interface Io {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
   readonly readStdin: () => string;
 }
 
-const processIo: Io = {
+export const processIo: Io = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   readStdin: () => readFileSync(0, 'utf8'),
@@ -82,7 +83,7 @@ function report(io: Io, outcome: ScoreOutcome): number {
   }
 }
 
-function reportInvalid(io: Io, field: string, message: string): number {
+export function reportInvalid(io: Io, field: string, message: string): number {
   io.stdout(`${JSON.stringify({ error: { code: 'invalid-input', field, message } }, null, 2)}\n`);
   io.stderr(`invalid input: ${field}: ${message}\n`);
   return EXIT_INVALID;
@@ -110,6 +111,7 @@ export function buildProgram(io: Io = processIo): Command {
     .action((file: string, options: { notation?: boolean }) => {
       process.exitCode = runPlay(file, io, options);
     });
+  registerPlatformCommands(program, io);
   return program;
 }
 

@@ -1,5 +1,5 @@
 // The event store the configuration names: KurrentDB when KURRENTDB_URL is set, PostgreSQL when
-// DATABASE_URL is, otherwise the embedded SQLite file `ledger.db` under DATA_DIR.
+// DATABASE_URL is, otherwise the embedded SQLite file `events.db` under DATA_DIR.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config.ts';
@@ -8,8 +8,14 @@ import type { EventStore } from './port.ts';
 import { openPostgresEventStore } from './postgres.ts';
 import { openSqliteEventStore } from './sqlite.ts';
 
-/** The one SQLite file of an embedded install: events, read models and the API's tables. */
-export const LEDGER_FILE = 'ledger.db';
+/**
+ * The SQLite files of an embedded install, under DATA_DIR: the events, the read models and the API's own
+ * tables each in a file of their own. SQLite lets one writer at a time into a file, so a projection catching
+ * up in a long transaction would otherwise hold appends back.
+ */
+export const EVENTS_FILE = 'events.db';
+export const READ_MODELS_FILE = 'read-models.db';
+export const API_FILE = 'api.db';
 
 export type EventStoreKind = 'kurrentdb' | 'postgres' | 'sqlite';
 
@@ -34,7 +40,7 @@ export async function openConfiguredEventStore(config: Config): Promise<OpenedEv
       where: hostOf(config.databaseUrl),
     };
   mkdirSync(config.dataDir, { recursive: true });
-  const file = join(config.dataDir, LEDGER_FILE);
+  const file = join(config.dataDir, EVENTS_FILE);
   return { store: openSqliteEventStore(file), kind: 'sqlite', where: file };
 }
 

@@ -1,0 +1,110 @@
+// The API's own tables (tokens and idempotency keys), through kysely so that the same code runs on the
+// embedded SQLite file and on PostgreSQL. Events live in the event store, never here.
+import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+
+export interface ApiTokensTable {
+  id: string;
+  /** sha256 (hex) of the token: the token itself is never stored. */
+  token_hash: string;
+  role: string;
+  tournament_id: string | null;
+  game_id: string | null;
+  player_id: string | null;
+  label: string | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface IdempotencyKeysTable {
+  /** Whose key it is: keys are scoped per principal (a token id, or 'anonymous'). */
+  scope: string;
+  key: string;
+  /** sha256 (hex) of method, path and body. */
+  fingerprint: string;
+  /** Null while the first request with the key is running. */
+  status: number | null;
+  response_body: string | null;
+  response_type: string | null;
+  response_etag: string | null;
+  created_at: string;
+}
+
+export interface ApiDatabase {
+  api_tokens: ApiTokensTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+/** Creates the API's tables if they are missing; safe to run at every start. */
+export async function migrateApiDatabase(db: Kysely<ApiDatabase>): Promise<void> {
+  await db.schema
+    .createTable('api_tokens')
+    .ifNotExists()
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+    .addColumn('role', 'text', (c) => c.notNull())
+    .addColumn('tournament_id', 'text')
+    .addColumn('game_id', 'text')
+    .addColumn('player_id', 'text')
+    .addColumn('label', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('revoked_at', 'text')
+    .execute();
+  await db.schema
+    .createTable('idempotency_keys')
+    .ifNotExists()
+    .addColumn('scope', 'text', (c) => c.notNull())
+    .addColumn('key', 'text', (c) => c.notNull())
+    .addColumn('fingerprint', 'text', (c) => c.notNull())
+    .addColumn('status', 'integer')
+    .addColumn('response_body', 'text')
+    .addColumn('response_type', 'text')
+    .addColumn('response_etag', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('idempotency_keys_pk', ['scope', 'key'])
+    .execute();
+  await sql`CREATE INDEX IF NOT EXISTS idempotency_keys_created_at ON idempotency_keys (created_at)`.execute(
+    db,
+  );
+}
+
+/** Opens (creating if needed) the API's tables in an SQLite file; ':memory:' for a private one. */
+export async function openSqliteApiDatabase(path: string): Promise<Kysely<ApiDatabase>> {
+  const database = new Database(path, { timeout: 5000 });
+  if (path !== ':memory:') database.pragma('journal_mode = WAL');
+  const db = new Kysely<ApiDatabase>({ dialect: new SqliteDialect({ database }) });
+  await migrateApiDatabase(db);
+  return db;
+}
+
+/**
+ * Opens the API's tables on PostgreSQL, in `schema` (created if missing; default public): tests use a
+ * throwaway schema each, a deployment the default.
+ */
+export async function openPostgresApiDatabase(
+  connectionString: string,
+  options: { readonly schema?: string; readonly maxConnections?: number } = {},
+): Promise<Kysely<ApiDatabase>> {
+  const schema = options.schema ?? 'public';
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`not a plain schema name: ${schema}`);
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.maxConnections ?? 10,
+    // Unqualified table names resolve in the schema, so the queries need not name it.
+    options: `-c search_path=${schema}`,
+  });
+  const db = new Kysely<ApiDatabase>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(schema)}`.execute(db);
+    // Two processes starting at once would race on CREATE TABLE IF NOT EXISTS: serialise them.
+    await db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${`mahjong-ledger api ${schema}`}))`.execute(trx);
+      await migrateApiDatabase(trx);
+    });
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return db;
+}

@@ -1,0 +1,290 @@
+// Live play over HTTP: a seat's view of its table and the actions it may send, each player acting from the
+// seat it holds this hand (its token names the player and the game, never a seat: winds move each hand).
+// A player is shown its own concealed tiles and nothing else hidden; referees and organizers may see a
+// live hand's replay, players only once the hand is over.
+
+import type { HandCommand } from '../../../domain/play/hand/index.ts';
+import { SEATS, type Seat } from '../../../domain/rules/seats.ts';
+import { formatCounts, formatTiles, parseTiles, type Tile } from '../../../domain/tiles/index.ts';
+import { seatViewOf } from '../../bots/seat-view.ts';
+import type { Platform } from '../../platform.ts';
+import { tournamentOf } from '../../platform.ts';
+import { seatWindsOfHand } from '../../tables/bot-seats.ts';
+import type { TableSnapshot } from '../../tables/live-tables.ts';
+import type { Principal } from '../auth.ts';
+import { assertPlayerIs } from '../auth.ts';
+import { notFound, ProblemError, rejected } from '../problem.ts';
+import { defineRoute, type Route } from '../route.ts';
+import { z } from '../zod.ts';
+import { chowTilesSchema } from './table-schemas.ts';
+
+const gameParams = z.object({ gameId: z.string().min(1).max(200) });
+const handParams = gameParams.extend({ hand: z.coerce.number().int().positive() });
+
+const tile = z
+  .string()
+  .regex(/^[1-9][mps]$|^[1-7]z$/, 'one tile in compact notation: 5p, 7z…')
+  .transform((text) => parseTiles(text)[0]!);
+
+const declared = {
+  handScore: z.int().nonnegative().optional(),
+  loserScores: z.partialRecord(z.enum(SEATS), z.int().nonnegative()).optional(),
+};
+
+export const SeatAction = z
+  .discriminatedUnion('action', [
+    z.strictObject({ action: z.literal('discard'), tile }),
+    z.strictObject({ action: z.literal('pass') }),
+    z.strictObject({ action: z.literal('pong') }),
+    z.strictObject({ action: z.literal('kong') }),
+    z.strictObject({ action: z.literal('chow'), tiles: chowTilesSchema }),
+    z.strictObject({ action: z.literal('win'), ...declared }),
+    z.strictObject({ action: z.literal('self-draw'), ...declared }),
+    z.strictObject({ action: z.literal('declare-kong'), tile, kind: z.enum(['concealed', 'added']) }),
+    z.strictObject({ action: z.literal('place-streak-die') }),
+  ])
+  .openapi('SeatAction');
+export type SeatAction = z.infer<typeof SeatAction>;
+
+export const RefereeAction = z
+  .discriminatedUnion('action', [
+    z.strictObject({ action: z.literal('dead-hand'), seat: z.enum(SEATS), held: z.int().min(0).max(18) }),
+    z.strictObject({ action: z.literal('charge-unshown-gong'), seat: z.enum(SEATS) }),
+  ])
+  .openapi('RefereeAction');
+
+/** The hand command a seat's action stands for. */
+export function commandOf(action: SeatAction, seat: Seat, at: string): HandCommand {
+  switch (action.action) {
+    case 'discard':
+      return { type: 'Discard', seat, tile: action.tile, at };
+    case 'pass':
+      return { type: 'Pass', seat, at };
+    case 'pong':
+    case 'kong':
+      return { type: 'MakeClaim', seat, claim: { claim: action.action }, at };
+    case 'chow':
+      return { type: 'MakeClaim', seat, claim: { claim: 'chow', tiles: action.tiles }, at };
+    case 'win': {
+      const { handScore, loserScores } = action;
+      return {
+        type: 'MakeClaim',
+        seat,
+        claim: { claim: 'win' },
+        at,
+        ...(handScore === undefined ? {} : { handScore }),
+        ...(loserScores === undefined ? {} : { loserScores }),
+      };
+    }
+    case 'self-draw': {
+      const { handScore, loserScores } = action;
+      return {
+        type: 'DeclareSelfDraw',
+        seat,
+        at,
+        ...(handScore === undefined ? {} : { handScore }),
+        ...(loserScores === undefined ? {} : { loserScores }),
+      };
+    }
+    case 'declare-kong':
+      return { type: 'DeclareKong', seat, tile: action.tile, kind: action.kind, at };
+    case 'place-streak-die':
+      return { type: 'PlaceStreakDie', seat, at };
+  }
+}
+
+const tileList = (tiles: readonly Tile[]) => ({ tiles: [...tiles], notation: formatTiles(tiles) });
+
+/** The seat view as JSON: tiles as indices and in notation, for people and programs alike. */
+export function seatViewBody(snapshot: TableSnapshot, seat: Seat) {
+  const state = snapshot.hand!.state;
+  const { view, phase, turn, deadHand } = seatViewOf(state, seat);
+  const concealed = Array.from(view.concealed);
+  return {
+    gameId: snapshot.game.state.gameId,
+    hand: snapshot.handNumber,
+    revision: snapshot.hand!.revision,
+    seat,
+    seatWinds: seatWindsOfHand(snapshot.hand),
+    prevalentWind: view.prevalent,
+    turn,
+    deadHand,
+    phase,
+    concealed: { counts: concealed, notation: formatCounts(concealed) },
+    melds: view.melds,
+    flowers: tileList(view.flowers),
+    ponds: Object.fromEntries(Object.entries(view.ponds).map(([s, tiles]) => [s, tileList(tiles ?? [])])),
+    exposed: view.exposed,
+    wallRemaining: view.wallRemaining,
+    scores: snapshot.game.state.scores,
+  };
+}
+
+/** The seat the player holds in the table's current hand; 403 when they hold none. */
+function seatOfPlayer(snapshot: TableSnapshot, principal: Principal): Seat {
+  if (principal.role !== 'player')
+    throw new ProblemError(403, 'forbidden', 'only a seated player has a seat');
+  const winds = seatWindsOfHand(snapshot.hand);
+  const seat = SEATS.find((s) => winds[s] === principal.playerId);
+  if (seat === undefined)
+    throw new ProblemError(403, 'forbidden', `player ${principal.playerId} holds no seat in this hand`);
+  assertPlayerIs(principal, winds[seat]);
+  return seat;
+}
+
+async function liveTable(platform: Platform, gameId: string): Promise<TableSnapshot> {
+  const snapshot = await platform.tables.snapshot(gameId);
+  if (snapshot.game.revision === -1) throw notFound(`no game ${gameId}`);
+  return snapshot;
+}
+
+function currentHand(snapshot: TableSnapshot, hand: number): void {
+  if (snapshot.hand === undefined || snapshot.handNumber !== hand)
+    throw new ProblemError(
+      409,
+      'conflict',
+      `hand ${hand} is not being played (current: ${snapshot.handNumber})`,
+      { reason: 'not-current-hand', currentHand: snapshot.handNumber },
+    );
+}
+
+/** The tournament of the game in the path, so a token bound to another tournament is refused. */
+const gameScope =
+  (platform: Platform) =>
+  async ({ params }: { params: { gameId: string } }) => {
+    const snapshot = await platform.tables.snapshot(params.gameId);
+    const tournamentId = snapshot.game.revision === -1 ? null : tournamentOf(snapshot.game);
+    return { gameId: params.gameId, ...(tournamentId === null ? {} : { tournamentId }) };
+  };
+
+export function tableRoutes(platform: Platform): Route[] {
+  const scope = gameScope(platform);
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/api/games/:gameId',
+      summary: 'A table: its players, scores and current hand (nothing hidden in it)',
+      tags: ['tables'],
+      auth: { roles: ['organizer', 'referee', 'player'], scope },
+      params: gameParams,
+      responses: { 200: { description: 'The table' } },
+      handler: async ({ params }) => {
+        const snapshot = await liveTable(platform, params.gameId);
+        const { state } = snapshot.game;
+        const hand = snapshot.hand?.state;
+        return {
+          revision: snapshot.game.revision,
+          body: {
+            gameId: state.gameId,
+            tournamentId: tournamentOf(snapshot.game),
+            phase: state.phase,
+            players: state.players,
+            scores: state.scores,
+            standings: state.standings ?? null,
+            hand: snapshot.handNumber,
+            handPhase: hand?.phase.kind ?? null,
+            seatWinds: seatWindsOfHand(snapshot.hand),
+            prevalentWind: hand?.prevalentWind ?? state.deal.prevalentWind,
+            wallRemaining: hand === undefined ? null : hand.back - hand.front + 1,
+            handRevision: snapshot.hand?.revision ?? -1,
+          },
+        };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/games/:gameId/seat',
+      summary: "The player's own seat this hand: their tiles, the table's exposed tiles, what they may do",
+      tags: ['tables'],
+      auth: { roles: ['player'], scope },
+      params: gameParams,
+      responses: { 200: { description: 'The seat view; ETag is the hand stream revision' } },
+      handler: async ({ params, principal }) => {
+        const snapshot = await liveTable(platform, params.gameId);
+        if (snapshot.hand === undefined)
+          throw new ProblemError(409, 'conflict', 'no hand is being played', { reason: 'no-hand' });
+        const seat = seatOfPlayer(snapshot, principal);
+        return { revision: snapshot.hand.revision, body: seatViewBody(snapshot, seat) };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/games/:gameId/hands/:hand/actions',
+      summary: 'A player acts from their seat: discard, claim, pass, kong, self-drawn win…',
+      tags: ['tables'],
+      auth: { roles: ['player'], scope },
+      params: handParams,
+      body: SeatAction,
+      ifMatch: 'optional',
+      idempotency: 'optional',
+      responses: { 200: { description: 'The events the action appended; ETag the hand revision' } },
+      handler: async ({ params, body, principal, expectedVersion, commandId, requestId }) => {
+        const snapshot = await liveTable(platform, params.gameId);
+        currentHand(snapshot, params.hand);
+        const seat = seatOfPlayer(snapshot, principal);
+        const command = commandOf(body, seat, platform.now());
+        const outcome = await platform.tables.act(
+          params.gameId,
+          command,
+          { role: 'player', seat, id: principal.role === 'player' ? principal.playerId : principal.tokenId },
+          { commandId, correlationId: requestId },
+          typeof expectedVersion === 'number' ? expectedVersion : undefined,
+        );
+        return actionReply(platform, params.gameId, outcome);
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/games/:gameId/hands/:hand/referee',
+      summary:
+        'A referee acts on a live hand: a dead hand found, an unshown concealed gong charged (table law)',
+      tags: ['tables'],
+      auth: { roles: ['referee', 'organizer'], scope },
+      params: handParams,
+      body: RefereeAction,
+      ifMatch: 'optional',
+      idempotency: 'optional',
+      responses: { 200: { description: 'The events appended' } },
+      handler: async ({ params, body, principal, expectedVersion, commandId, requestId }) => {
+        const snapshot = await liveTable(platform, params.gameId);
+        currentHand(snapshot, params.hand);
+        const at = platform.now();
+        const command: HandCommand =
+          body.action === 'dead-hand'
+            ? { type: 'DeclareDeadHand', seat: body.seat, held: body.held, at }
+            : { type: 'ChargeUnshownGong', seat: body.seat, at };
+        const outcome = await platform.tables.act(
+          params.gameId,
+          command,
+          {
+            role: principal.role === 'organizer' ? 'organizer' : 'referee',
+            seat: body.seat,
+            id: principal.tokenId,
+          },
+          { commandId, correlationId: requestId },
+          typeof expectedVersion === 'number' ? expectedVersion : undefined,
+        );
+        return actionReply(platform, params.gameId, outcome);
+      },
+    }),
+  ];
+}
+
+async function actionReply(
+  platform: Platform,
+  gameId: string,
+  outcome: Awaited<ReturnType<Platform['tables']['act']>>,
+) {
+  if (outcome.status === 'rejected') throw rejected(outcome.rejection, 409);
+  const after = await platform.tables.snapshot(gameId);
+  return {
+    revision: outcome.stored.at(-1)?.revision ?? after.hand?.revision ?? -1,
+    body: {
+      status: outcome.status,
+      hand: outcome.hand,
+      events: outcome.events.map((event) => ({ type: event.type, data: event.data })),
+      /** The table moved on: the hand being played now. */
+      currentHand: after.handNumber,
+    },
+  };
+}

@@ -1,0 +1,189 @@
+// The platform's commands on the command line: serve, demo, rebuild and export. Options are validated with
+// zod before anything is opened or written; a bad one exits 2 naming it.
+import { writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import type { z } from 'zod';
+import { ALL_PROJECTIONS } from '../../projections/index.ts';
+import { type Io, reportInvalid } from '../cli.ts';
+import { ConfigError, loadConfig } from '../config.ts';
+import { openStores, runnerOf, startPlatformServer } from '../server.ts';
+import { DemoArguments, demoGameEnd, playDemo, progressBar, standingsText } from './demo.ts';
+import { ExportArguments, exportAudit, exportReplays, exportStandings, UnknownTournament } from './export.ts';
+import { ServeArguments } from './serve.ts';
+
+/** Ends the command with an exit status (the process exits once the event loop is empty). */
+function fail(status: number): void {
+  process.exitCode = status;
+}
+
+/** Parsed options, or the exit status after naming the bad one. */
+function parsed<S extends z.ZodType>(io: Io, schema: S, options: unknown): z.output<S> | number {
+  const result = schema.safeParse(options);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  return reportInvalid(io, `--${String(issue.path[0] ?? 'option')}`, issue.message);
+}
+
+function config(io: Io) {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) return reportInvalid(io, 'environment', error.message);
+    throw error;
+  }
+}
+
+export function registerPlatformCommands(program: Command, io: Io): void {
+  program
+    .command('serve')
+    .description(
+      'run the server: the HTTP API on the configured store (DATA_DIR, DATABASE_URL, KURRENTDB_URL, PORT)',
+    )
+    .option('--demo', 'also play a demo tournament with bots at a watchable pace')
+    .option('--port <n>', 'listen on this port (default PORT, else 3000)')
+    .option('--players <n>', 'demo: players', '16')
+    .option('--rounds <n>', 'demo: rounds', '4')
+    .option('--ruleset <preset>', 'demo: ruleset preset', 'hu-mahjong')
+    .option('--seed <text>', 'demo: seed of seating and walls', 'demo')
+    .option('--hands <n>', 'demo: hands per table game', '4')
+    .option('--pace <ms>', 'demo: pause between two bot actions', '700')
+    .action(async (options: Record<string, unknown>) => {
+      const args = parsed(io, ServeArguments, options);
+      if (typeof args === 'number') return fail(args);
+      const env = config(io);
+      if (typeof env === 'number') return fail(env);
+      const server = await startPlatformServer(env, {
+        ...(args.port === undefined ? {} : { port: args.port }),
+        ...(args.demo
+          ? {
+              demo: {
+                players: args.players,
+                rounds: args.rounds,
+                preset: args.ruleset,
+                seed: args.seed,
+                end: demoGameEnd(args.hands),
+                pauseMs: args.pace,
+              },
+            }
+          : {}),
+      });
+      io.stderr(
+        [
+          '',
+          `Mahjong Ledger is running on ${server.url}  (events: ${server.where})`,
+          `  API docs:        ${server.url}/api/docs`,
+          ...(server.demo
+            ? [
+                `  Demo standings:  ${server.url}/api/tournaments/${server.demo.tournamentId}/standings`,
+                `  Tables board:    ${server.url}/api/tournaments/${server.demo.tournamentId}/board  (live: /board/stream)`,
+              ]
+            : []),
+          `  Organizer token: ${server.organizerToken}`,
+          '  (send it as "Authorization: Bearer <token>"; Ctrl-C stops the server)',
+          '',
+        ].join('\n'),
+      );
+      const stop = () => {
+        void server.close().then(() => process.exit(0));
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+
+  program
+    .command('demo')
+    .description(
+      'bots play a whole multi-table tournament headless on the configured store, then the standings are printed',
+    )
+    .option('--players <n>', 'players', '16')
+    .option('--rounds <n>', 'rounds', '4')
+    .option('--ruleset <preset>', 'ruleset preset', 'hu-mahjong')
+    .option('--seed <text>', 'seed of seating, walls and bots', 'demo')
+    .option('--hands <n>', 'hands per table game (0: the East and South rounds)', '4')
+    .action(async (options: Record<string, unknown>) => {
+      const args = parsed(io, DemoArguments, options);
+      if (typeof args === 'number') return fail(args);
+      const env = config(io);
+      if (typeof env === 'number') return fail(env);
+      const bar = progressBar('demo');
+      try {
+        const run = await playDemo(env, args, bar.update);
+        bar.stop();
+        const { result } = run;
+        io.stdout(`${standingsText(run.standings, result.state.scoring.kind === 'table-points')}\n`);
+        io.stderr(
+          `${result.tournamentId}: ${result.games} games, ${result.hands} hands, ${result.events} events in ` +
+            `${(run.ms / 1000).toFixed(1)} s (${Math.round(result.events / (run.ms / 1000))} events/s); ` +
+            `projected in ${(run.projectMs / 1000).toFixed(1)} s\n`,
+        );
+      } catch (error) {
+        bar.stop();
+        if (error instanceof Error && error.message.includes('tournament-exists'))
+          return fail(
+            reportInvalid(
+              io,
+              '--seed',
+              `a demo with seed ${args.seed} is already in ${env.dataDir}: choose another --seed or DATA_DIR`,
+            ),
+          );
+        throw error;
+      }
+    });
+
+  program
+    .command('rebuild')
+    .description('rebuild the read models (projections) from the first event')
+    .option('--projection <name>', `one of ${ALL_PROJECTIONS.map((p) => p.name).join(', ')} (default all)`)
+    .action(async (options: { projection?: string }) => {
+      const names = ALL_PROJECTIONS.map((p) => p.name);
+      if (options.projection !== undefined && !names.includes(options.projection))
+        return fail(reportInvalid(io, '--projection', `one of ${names.join(', ')}`));
+      const env = config(io);
+      if (typeof env === 'number') return fail(env);
+      const { store, readModels, apiDb } = await openStores(env);
+      try {
+        const runner = runnerOf(store, readModels);
+        for (const name of options.projection === undefined ? names : [options.projection]) {
+          const started = performance.now();
+          const events = await runner.rebuild(name);
+          io.stderr(`${name}: ${events} events in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+        }
+      } finally {
+        await apiDb.destroy();
+        await readModels.destroy();
+        await store.close();
+      }
+    });
+
+  program
+    .command('export')
+    .description('export a tournament: standings (CSV), replays (JSON) or audit (JSON, with the hash chains)')
+    .requiredOption('--tournament <id>', 'the tournament')
+    .requiredOption('--what <kind>', 'standings, replays or audit')
+    .option('--out <file>', 'write to this file (default standard output)')
+    .action(async (options: { tournament: string; what: string; out?: string }) => {
+      const args = parsed(io, ExportArguments, { tournament: options.tournament, what: options.what });
+      if (typeof args === 'number') return fail(args);
+      const env = config(io);
+      if (typeof env === 'number') return fail(env);
+      const { store, readModels, apiDb } = await openStores(env);
+      try {
+        await runnerOf(store, readModels).catchUp();
+        const text =
+          args.what === 'standings'
+            ? await exportStandings(readModels, args.tournament)
+            : args.what === 'replays'
+              ? await exportReplays(store, args.tournament)
+              : await exportAudit(store, readModels, args.tournament);
+        if (options.out === undefined) io.stdout(text);
+        else writeFileSync(options.out, text);
+      } catch (error) {
+        if (error instanceof UnknownTournament) return fail(reportInvalid(io, '--tournament', error.message));
+        throw error;
+      } finally {
+        await apiDb.destroy();
+        await readModels.destroy();
+        await store.close();
+      }
+    });
+}

@@ -1,0 +1,153 @@
+// The server (`mahjong-ledger serve`, `npm start`): the event store the configuration names, the read models
+// beside it (SQLite files in DATA_DIR, or PostgreSQL), the platform's services, the projections following the
+// store, and the HTTP API. With `demo`, a demo tournament is played by bots at a watchable pace.
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import {
+  ALL_PROJECTIONS,
+  createRunner,
+  openReadModels,
+  type ReadModels,
+  type Runner,
+} from '../projections/index.ts';
+import { createApp, startServer, stopServer } from './api/app.ts';
+import { issueToken } from './api/auth.ts';
+import { type ApiDatabase, openPostgresApiDatabase, openSqliteApiDatabase } from './api/db.ts';
+import { createLogger } from './api/logging.ts';
+import { createMetrics } from './api/metrics.ts';
+import { entryRoutes } from './api/routes/entry.ts';
+import { BoardFeed, queryRoutes } from './api/routes/queries.ts';
+import { roundRoutes } from './api/routes/rounds.ts';
+import { rulingRoutes } from './api/routes/rulings.ts';
+import { tableRoutes } from './api/routes/tables.ts';
+import { tokenRoutes } from './api/routes/tokens.ts';
+import { tournamentRoutes } from './api/routes/tournaments.ts';
+import type { Config } from './config.ts';
+import { type LiveDemo, type LiveDemoOptions, startLiveDemo } from './demo/live-demo.ts';
+import { API_FILE, openConfiguredEventStore, READ_MODELS_FILE } from './eventstore/open.ts';
+import type { EventStore } from './eventstore/port.ts';
+import { createPlatform, type Platform } from './platform.ts';
+
+export interface ServerOptions {
+  readonly logger?: Logger;
+  /** Listen on this port (0: any free one); default the configuration's PORT. */
+  readonly port?: number;
+  readonly host?: string;
+  readonly demo?: Omit<LiveDemoOptions, 'onError'>;
+  /** Per token (or IP) per minute; default the API's own. */
+  readonly rateLimit?: { readonly windowMs: number; readonly limit: number } | false;
+}
+
+export interface RunningServer {
+  readonly url: string;
+  readonly organizerToken: string;
+  readonly platform: Platform;
+  readonly readModels: ReadModels;
+  readonly runner: Runner;
+  readonly demo: LiveDemo | undefined;
+  readonly where: string;
+  close(): Promise<void>;
+}
+
+/** The read models and the API's tables where the events are: PostgreSQL schemas, or SQLite files beside them. */
+export async function openStores(config: Config): Promise<{
+  store: EventStore;
+  where: string;
+  readModels: ReadModels;
+  apiDb: Kysely<ApiDatabase>;
+}> {
+  const { store, where } = await openConfiguredEventStore(config);
+  if (config.databaseUrl !== undefined)
+    return {
+      store,
+      where,
+      readModels: await openReadModels({ kind: 'postgres', url: config.databaseUrl, schema: 'read_models' }),
+      apiDb: await openPostgresApiDatabase(config.databaseUrl, { schema: 'api' }),
+    };
+  return {
+    store,
+    where,
+    readModels: await openReadModels({ kind: 'sqlite', file: join(config.dataDir, READ_MODELS_FILE) }),
+    apiDb: await openSqliteApiDatabase(join(config.dataDir, API_FILE)),
+  };
+}
+
+/** The projection runner over the store's events. */
+export function runnerOf(
+  store: EventStore,
+  readModels: ReadModels,
+  onCommitted?: (projection: string, keys: readonly string[]) => void,
+): Runner {
+  return createRunner({
+    db: readModels,
+    readAll: ({ after, limit }) => store.readAll({ after, limit }),
+    projections: ALL_PROJECTIONS,
+    ...(onCommitted ? { onCommitted } : {}),
+  });
+}
+
+export async function startPlatformServer(
+  config: Config,
+  options: ServerOptions = {},
+): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger();
+  const { store, where, readModels, apiDb } = await openStores(config);
+  const metrics = createMetrics();
+  const feed = new BoardFeed();
+  const runner = runnerOf(store, readModels, (projection, keys) => {
+    if (projection === 'board') feed.changed(keys);
+  });
+  await runner.catchUp();
+  const following = await runner.follow((after, handler) => store.subscribe(after, handler));
+  const onError = (error: unknown) => logger.error({ err: error }, 'background work failed');
+  const platform = createPlatform(store, {
+    onAppended: (events) => {
+      for (const event of events) metrics.eventsAppended.inc({ type: event.type });
+    },
+    onError,
+  });
+  const app = createApp({
+    db: apiDb,
+    logger,
+    metrics,
+    routes: [
+      tournamentRoutes(platform),
+      roundRoutes(platform),
+      tokenRoutes(platform),
+      rulingRoutes(platform),
+      entryRoutes(platform),
+      tableRoutes(platform),
+      queryRoutes(platform, readModels, feed),
+    ],
+    ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
+  });
+  const port = options.port ?? config.port;
+  const server = await startServer(app, port, options.host);
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address !== null ? address.port : port;
+  const url = `http://${options.host ?? 'localhost'}:${actualPort}`;
+  // A fresh organizer token each start: the one printed is the one to use; earlier ones stay valid.
+  const { token: organizerToken } = await issueToken(apiDb, { role: 'organizer' });
+  const demo =
+    options.demo === undefined ? undefined : await startLiveDemo(platform, { ...options.demo, onError });
+  return {
+    url,
+    organizerToken,
+    platform,
+    readModels,
+    runner,
+    demo,
+    where,
+    async close() {
+      await demo?.stop();
+      await stopServer(server);
+      platform.close();
+      await following.close();
+      feed.close();
+      await apiDb.destroy();
+      await readModels.destroy();
+      await store.close();
+    },
+  };
+}
