@@ -46,7 +46,7 @@ export function registerPlatformCommands(program: Command, io: Io): void {
     .option('--ruleset <preset>', 'demo: ruleset preset', 'hu-mahjong')
     .option('--seed <text>', 'demo: seed of seating and walls', 'demo')
     .option('--hands <n>', 'demo: hands per table game', '4')
-    .option('--pace <ms>', 'demo: pause between two bot actions', '700')
+    .option('--pace <ms>', 'demo: pause between two bot actions', '500')
     .action(async (options: Record<string, unknown>) => {
       const args = parsed(io, ServeArguments, options);
       if (typeof args === 'number') return fail(args);

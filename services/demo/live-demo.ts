@@ -30,7 +30,7 @@ export interface LiveDemo {
 }
 
 export async function startLiveDemo(platform: Platform, options: LiveDemoOptions): Promise<LiveDemo> {
-  const tournamentId = options.tournamentId ?? `demo-${options.seed}`;
+  const tournamentId = options.tournamentId ?? (await nextDemoId(platform, options.seed));
   const by = { role: 'organizer', id: DEMO_ORGANIZER.id ?? 'demo' } as const;
   const bots = new Map<string, Bot>();
   const botOf = (playerId: string): Bot => {
@@ -137,4 +137,16 @@ export async function startLiveDemo(platform: Platform, options: LiveDemoOptions
       await Promise.all(playing.values());
     },
   };
+}
+
+/**
+ * The demo tournament to play: the first of `demo-{seed}`, `demo-{seed}-2`, … that is still open or not yet
+ * created, so a second `npm start` resumes an unfinished demo and starts a new one after a finished one.
+ */
+async function nextDemoId(platform: Platform, seed: string): Promise<string> {
+  for (let n = 1; ; n++) {
+    const id = n === 1 ? `demo-${seed}` : `demo-${seed}-${n}`;
+    const { state } = await platform.tournaments.current(id);
+    if (state.status !== 'finished') return id;
+  }
 }

@@ -237,4 +237,12 @@ function runChild(operationName: string, library: string): void {
 
 const childAt = process.argv.indexOf(CHILD_FLAG);
 if (childAt >= 0) runChild(process.argv[childAt + 1]!, process.argv[childAt + 2]!);
-else main();
+else {
+  main();
+  // The platform's figures (demo, appends, replays) in a process of their own, after the engine's.
+  const here = dirname(fileURLToPath(import.meta.url));
+  const platform = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'platform.ts')], {
+    stdio: 'inherit',
+  });
+  if (platform.status !== 0) process.exitCode = platform.status ?? 1;
+}
