@@ -8,6 +8,7 @@ import { isComplete } from './complete.ts';
 import {
   sevenPairsShanten,
   shanten,
+  shantenAfterEachDiscard,
   shantenTables,
   standardShanten,
   thirteenOrphansShanten,
@@ -168,6 +169,46 @@ describe('standardShanten against the recursive oracle', () => {
         }
       }),
       { numRuns: 5000 },
+    );
+  });
+});
+
+describe('shantenAfterEachDiscard', () => {
+  it('gives 1112345678999m + 5m, discarding each kind, what shanten gives the hand without it', () => {
+    // Given a complete nine-gates hand, when each held kind is weighed as the discard,
+    const hand = counts('11123455678999m');
+    const after = shantenAfterEachDiscard(hand, 0);
+    // then every discard leaves it ready, and the map lists exactly the kinds held, in tile order.
+    expect([...after.keys()]).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    expect([...after.values()]).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
+  });
+
+  const wallOf = (kinds: number[]): number[] => kinds.flatMap((t) => [t, t, t, t]);
+  const all = wallOf(Array.from({ length: 34 }, (_, t) => t));
+  const honours = wallOf([18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33]);
+  const turns = fc
+    .record({ meldCount: fc.integer({ min: 0, max: 4 }), wall: fc.constantFrom(all, honours) })
+    .chain(({ meldCount, wall }) =>
+      fc.record({
+        meldCount: fc.constant(meldCount),
+        tiles: fc.subarray(wall, { minLength: 14 - 3 * meldCount, maxLength: 14 - 3 * meldCount }),
+      }),
+    );
+
+  it('agrees with shanten of the hand less each held kind, on random turns with 0 to 4 melds', () => {
+    fc.assert(
+      fc.property(turns, ({ meldCount, tiles }) => {
+        const c = countsOf(tiles);
+        const expected = new Map<number, number>();
+        for (let t = 0; t < 34; t++) {
+          if (c[t] === 0) continue;
+          c[t]!--;
+          expected.set(t, shanten(c, meldCount));
+          c[t]!++;
+        }
+        expect(shantenAfterEachDiscard(c, meldCount)).toEqual(expected);
+      }),
+      { numRuns: 3000 },
     );
   });
 });

@@ -223,3 +223,83 @@ export function shanten(counts: ArrayLike<number>, meldCount = 0): number {
   if (meldCount > 0) return standard;
   return Math.min(standard, sevenPairsShanten(counts), thirteenOrphansShanten(counts));
 }
+
+// The four groups standardShanten reads: the three suits (each by its base-5 key) and the honours (by the
+// index of the honours table).
+const HONORS = 3;
+const groupOf = (t: number): number => (t < 27 ? Math.floor(t / 9) : HONORS);
+const honorStep = (n: number): number => (n >= 2 ? 1 << (3 * (n - 2)) : 0);
+
+// Scratch for shantenAfterEachDiscard, like acc above: bots call it on every turn, and typed arrays
+// allocated per call cost more than the combining they serve.
+const groupVectors = [0, 1, 2, 3].map(() => new Int8Array(ENTRIES));
+const groupKeys = new Int32Array(4);
+const others = new Int8Array(ENTRIES);
+const changed = new Int8Array(ENTRIES);
+const combined = new Int8Array(ENTRIES);
+const rest = new Uint8Array(34);
+
+/**
+ * shanten(the counts less one tile of t, meldCount) for each kind t held, in tile order: what a turn's hand
+ * (14 less 3 per meld) reaches by each discard. A discard changes one group only, so the melds and the other
+ * groups are combined once per group rather than once per discard.
+ */
+export function shantenAfterEachDiscard(counts: ArrayLike<number>, meldCount = 0): Map<number, number> {
+  if (!Number.isInteger(meldCount) || meldCount < 0 || meldCount > 4) {
+    throw new RangeError(`meldCount ${meldCount}: a hand declares 0 to 4 melds`);
+  }
+  const { suits, honors } = shantenTables();
+  groupKeys.fill(0);
+  let size = 0;
+  for (let t = 0; t < 34; t++) {
+    const n = counts[t]!;
+    if (n > 4) throw new RangeError(`${n} tiles of kind ${t}: there are four of each`);
+    rest[t] = n;
+    size += n;
+    groupKeys[groupOf(t)]! += t < 27 ? n * POW5[t % 9]! : honorStep(n);
+  }
+  if (size > 14 - 3 * meldCount) {
+    throw new RangeError(`${size} concealed tiles beside ${meldCount} melds: at most ${14 - 3 * meldCount}`);
+  }
+  // Key 0 of either table is the vector of no tiles, which combines with anything as no change.
+  for (let g = 0; g < 4; g++) {
+    const key = groupKeys[g]!;
+    unpack(g === HONORS ? honors[key]! : suits[key]!, groupVectors[g]!);
+  }
+  const after = new Map<number, number>();
+  let group = -1;
+  for (let t = 0; t < 34; t++) {
+    const n = rest[t]!;
+    if (n === 0) continue;
+    const g = groupOf(t);
+    if (g !== group) {
+      // The melds and every group but this one, as standardShanten's accumulator would hold them.
+      others.fill(NONE);
+      others[meldCount] = 0;
+      for (let o = 0; o < 4; o++) {
+        if (o === g) continue;
+        combine(others, groupVectors[o]!, combined);
+        others.set(combined);
+      }
+      group = g;
+    }
+    const key = groupKeys[g]! - (g === HONORS ? honorStep(n) - honorStep(n - 1) : POW5[t % 9]!);
+    unpack(g === HONORS ? honors[key]! : suits[key]!, changed);
+    combine(others, changed, combined);
+    let best = 0;
+    for (let h = 0; h < 2; h++) {
+      for (let m = 0; m < 5; m++) {
+        const d = combined[h * 5 + m]!;
+        if (d >= 0 && 2 * m + d + h > best) best = 2 * m + d + h;
+      }
+    }
+    let least = 8 - best;
+    if (meldCount === 0) {
+      rest[t]!--;
+      least = Math.min(least, sevenPairsShanten(rest), thirteenOrphansShanten(rest));
+      rest[t]!++;
+    }
+    after.set(t, least);
+  }
+  return after;
+}

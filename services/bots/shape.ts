@@ -1,6 +1,6 @@
 // How far a hand is from complete, before and after the moves a bot weighs. All of it is shanten
 // (domain/hand/shanten.ts): -1 complete, 0 ready, n tiles short of ready.
-import { concealedSizeFor, shanten } from '../../domain/hand/index.ts';
+import { concealedSizeFor, shantenAfterEachDiscard } from '../../domain/hand/index.ts';
 import { TILE_KINDS, type Tile } from '../../domain/tiles/index.ts';
 
 /** A private copy of the 34 counts, checked: bots read views they did not build. */
@@ -40,13 +40,7 @@ export function heldKinds(counts: ArrayLike<number>): Tile[] {
 
 /** Shanten after discarding each held kind (a turn's hand: 14 less 3 per meld), by kind; -1 never occurs. */
 export function shantenByDiscard(counts: Uint8Array, meldCount: number): Map<Tile, number> {
-  const after = new Map<Tile, number>();
-  for (const t of heldKinds(counts)) {
-    counts[t]!--;
-    after.set(t, shanten(counts, meldCount));
-    counts[t]!++;
-  }
-  return after;
+  return shantenAfterEachDiscard(counts, meldCount);
 }
 
 /** The least shanten a turn's hand reaches by one discard. */

@@ -1,7 +1,8 @@
 // What every adapter does to an append between reading the stream's head and writing rows: check the
 // expected revision, then give each event its revision and chained hashes. The adapter supplies the head,
 // read under whatever lock makes the check and the write one step.
-import { eventHash } from './hash-chain.ts';
+import { canonicalJson } from '../../domain/rules/rulesets/ruleset.ts';
+import { chainedHash } from './hash-chain.ts';
 import { type ExpectedRevision, type NewEvent, WrongExpectedVersion } from './port.ts';
 
 /** The last event of a stream, as far as an append needs it. */
@@ -45,16 +46,25 @@ export function checkExpected(
   }
 }
 
+/** An event as normaliseEvents leaves it: its payloads as reading them back gives them, and as JSON text. */
+export interface NormalisedEvent extends NewEvent {
+  readonly dataJson: string;
+  readonly metadataJson: string;
+}
+
 /**
  * Checks the events' shape before any I/O, and turns payloads into what reading them back will give:
  * the hash is taken over that round-tripped value, so verifyChain on read events agrees with it (a Date,
- * an undefined array item or NaN would otherwise hash differently from what comes back).
+ * an undefined array item or NaN would otherwise hash differently from what comes back). The JSON text of
+ * the round trip is kept: it is what the store writes (stringifying the parsed value gives the same text).
  */
-export function normaliseEvents(stream: string, events: readonly NewEvent[]): NewEvent[] {
+export function normaliseEvents(stream: string, events: readonly NewEvent[]): NormalisedEvent[] {
   if (typeof stream !== 'string' || stream === '') throw new TypeError('stream must be a non-empty string');
   const seen = new Set<string>();
   const repeated = new Set<string>();
-  const normalised = events.map((event, index) => {
+  // One command's events usually share one metadata object: round-trip it once for this append.
+  const metadataSeen = new Map<object, Json>();
+  const normalised = events.map((event, index): NormalisedEvent => {
     const where = `events[${index}]`;
     if (typeof event.id !== 'string' || event.id === '')
       throw new TypeError(`${where}.id must be a non-empty string`);
@@ -68,45 +78,71 @@ export function normaliseEvents(stream: string, events: readonly NewEvent[]): Ne
     }
     if (seen.has(event.id)) repeated.add(event.id);
     seen.add(event.id);
+    const data = roundTrip(event.data ?? null);
+    let metadata = metadataSeen.get(event.metadata);
+    if (metadata === undefined) {
+      metadata = roundTrip(event.metadata);
+      metadataSeen.set(event.metadata, metadata);
+    }
     return {
       id: event.id,
       type: event.type,
       schemaVersion: event.schemaVersion,
-      data: roundTrip(event.data ?? null),
-      metadata: roundTrip(event.metadata) as Record<string, unknown>,
+      data: data.value,
+      metadata: metadata.value as Record<string, unknown>,
+      dataJson: data.text,
+      metadataJson: metadata.text,
     };
   });
   if (repeated.size > 0) throw new DuplicateEventId([...repeated]);
   return normalised;
 }
 
-/** Revisions and chained hashes for events appended after `head`. */
+/**
+ * Revisions and chained hashes for events appended after `head`. Events from normaliseEvents bring their JSON
+ * text; a payload object shared by several events (one command's metadata) is put in canonical form once.
+ */
 export function planEvents(
   stream: string,
-  events: readonly NewEvent[],
+  events: readonly (NewEvent | NormalisedEvent)[],
   head: StreamHead | undefined,
 ): PlannedEvent[] {
   let revision = actualRevision(head);
   let previousHash = head?.hash ?? '';
+  const canonicalMetadata = new Map<object, string>();
   return events.map((event) => {
     revision += 1;
-    const hash = eventHash(stream, revision, event, previousHash);
+    let metadata = canonicalMetadata.get(event.metadata);
+    if (metadata === undefined) {
+      metadata = canonicalJson(event.metadata);
+      canonicalMetadata.set(event.metadata, metadata);
+    }
+    const hash = chainedHash(stream, revision, event, previousHash, canonicalJson(event.data), metadata);
     const planned: PlannedEvent = {
-      ...event,
+      id: event.id,
+      type: event.type,
+      schemaVersion: event.schemaVersion,
+      data: event.data,
+      metadata: event.metadata,
       stream,
       revision,
       previousHash,
       hash,
-      dataJson: JSON.stringify(event.data),
-      metadataJson: JSON.stringify(event.metadata),
+      dataJson: 'dataJson' in event ? event.dataJson : JSON.stringify(event.data),
+      metadataJson: 'metadataJson' in event ? event.metadataJson : JSON.stringify(event.metadata),
     };
     previousHash = hash;
     return planned;
   });
 }
 
-function roundTrip(value: unknown): unknown {
+interface Json {
+  readonly value: unknown;
+  readonly text: string;
+}
+
+function roundTrip(value: unknown): Json {
   const text = JSON.stringify(value);
   if (text === undefined) throw new TypeError('event data must be JSON');
-  return JSON.parse(text);
+  return { value: JSON.parse(text), text };
 }

@@ -1,23 +1,52 @@
 // Each stream is a hash chain: an event's hash covers its content and the previous event's hash, so
 // altering or removing any event breaks every hash after it. An export carries the hashes; verifyChain
 // proves it untouched.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { canonicalJson } from '../../domain/rules/rulesets/ruleset.ts';
 import type { NewEvent, StoredEvent } from './port.ts';
 
 /** The hash of an event at a revision of a stream, chained to the previous event's hash ('' for the first). */
 export function eventHash(stream: string, revision: number, event: NewEvent, previousHash: string): string {
-  const content = canonicalJson({
+  return chainedHash(
     stream,
     revision,
-    id: event.id,
-    type: event.type,
-    schemaVersion: event.schemaVersion,
-    data: event.data,
-    metadata: event.metadata,
+    event,
     previousHash,
-  });
-  return createHash('sha256').update(content).digest('hex');
+    canonicalJson(event.data),
+    canonicalJson(event.metadata),
+  );
+}
+
+/**
+ * eventHash with the payloads already in canonical form (`data` is canonicalJson(event.data), `metadata`
+ * canonicalJson(event.metadata)), so that an append puts a payload its events share in that form once. The
+ * text hashed is canonicalJson of the envelope below, written out key by key in its sorted order:
+ * data, id, metadata, previousHash, revision, schemaVersion, stream, type (undefined values left out, as
+ * canonicalJson leaves them out).
+ */
+export function chainedHash(
+  stream: string,
+  revision: number,
+  event: NewEvent,
+  previousHash: string,
+  data: string | undefined,
+  metadata: string | undefined,
+): string {
+  let content = '{';
+  const field = (key: string, value: unknown, text: string | undefined) => {
+    if (value === undefined) return;
+    content += `${content === '{' ? '' : ','}"${key}":${text}`;
+  };
+  field('data', event.data, data);
+  field('id', event.id, canonicalJson(event.id));
+  field('metadata', event.metadata, metadata);
+  field('previousHash', previousHash, canonicalJson(previousHash));
+  field('revision', revision, canonicalJson(revision));
+  field('schemaVersion', event.schemaVersion, canonicalJson(event.schemaVersion));
+  field('stream', stream, canonicalJson(stream));
+  field('type', event.type, canonicalJson(event.type));
+  // The one-shot hash: the same hex digest as createHash('sha256'), without a Hash object per event.
+  return hash('sha256', `${content}}`);
 }
 
 export type ChainProblem = { readonly revision: number; readonly problem: string };

@@ -80,13 +80,11 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
       'SELECT revision, hash, position FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1',
     )
     .safeIntegers(true);
+  // The position is the rowid (INTEGER PRIMARY KEY): run() reports it, without a RETURNING row per event.
   const insert = db
-    .prepare<
-      [string, number, string, string, number, string, string, string, string, string],
-      { position: bigint }
-    >(
+    .prepare<[string, number, string, string, number, string, string, string, string, string]>(
       `INSERT INTO events (stream, revision, id, type, schema_version, data, metadata, recorded_at, previous_hash, hash)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING position`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .safeIntegers(true);
   const byStream = db
@@ -116,7 +114,7 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
   });
 
   function insertOne(event: PlannedEvent, recordedAt: string): bigint {
-    return insert.get(
+    const { lastInsertRowid } = insert.run(
       event.stream,
       event.revision,
       event.id,
@@ -127,7 +125,8 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
       recordedAt,
       event.previousHash,
       event.hash,
-    )!.position;
+    );
+    return BigInt(lastInsertRowid);
   }
 
   const wakeup = new Wakeup();

@@ -65,7 +65,8 @@ export function openWindow(
       kong: raw.kong && wallRemaining(state) > 0,
       win: raw.win && robsConcealed,
     };
-    const barred = barredFromWin(state, seat);
+    // Only a win can be barred, and the sacred-discard test reads the hand's waits: skip it without a win.
+    const barred = eligible.win ? barredFromWin(state, seat) : undefined;
     const open = openClaims(eligible, seat, offer, barred !== undefined);
     const entry: OpenSeat = {
       win: open.win,
@@ -125,7 +126,8 @@ function resolve(em: Emitter, window: OpenWindow): Rejection | undefined {
   const { state } = em;
   const late = window.deadlineMs + 1;
   const seats: Partial<Record<Seat, SeatWindow>> = {};
-  for (const seat of turnOrderAfter(window.offer.from, window.offer.players)) {
+  const order = turnOrderAfter(window.offer.from, window.offer.players);
+  for (const seat of order) {
     const entry = window.seats[seat];
     if (entry === undefined || !mustAnswer(entry)) continue;
     const { answer } = entry;
@@ -215,8 +217,7 @@ function resolve(em: Emitter, window: OpenWindow): Rejection | undefined {
     }
     case 'no-claim': {
       em.emit({ type: 'ClaimResolved', schemaVersion: 1, data: { outcome: 'no-claim', ...common } });
-      const next = turnOrderAfter(from, state.players)[0]!;
-      if (!drawFor(em, next, 'live')) wallExhausted(em);
+      if (!drawFor(em, order[0]!, 'live')) wallExhausted(em);
       return undefined;
     }
     case 'kong-stands':

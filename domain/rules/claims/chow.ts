@@ -1,7 +1,7 @@
 // Chow shapes (seed 001, "Chow: the next player only, and last"; seed 003: or the only opponent with 2 players).
 import { isSuited, rankOf, type Tile } from '../../tiles/index.ts';
 import type { PlayerCount, Seat } from '../seats.ts';
-import { turnOrderAfter } from '../seats.ts';
+import { seatsInPlay } from '../seats.ts';
 import type { ChowTiles } from './claim.ts';
 
 /** The pairs of tiles that make a run with the tile, lowest first: 3m → 12m, 24m, 45m. */
@@ -26,4 +26,8 @@ export const sameChow = (a: readonly Tile[], b: readonly Tile[]): boolean =>
   Math.min(...a) === Math.min(...b) && Math.max(...a) === Math.max(...b);
 
 /** The one seat that may chow a discard: the discarder's next player (the only opponent with 2 players). */
-export const chowSeatAfter = (from: Seat, players: PlayerCount): Seat => turnOrderAfter(from, players)[0]!;
+export function chowSeatAfter(from: Seat, players: PlayerCount): Seat {
+  // turnOrderAfter(from, players)[0], without building the whole order: every claim check asks for it.
+  const seats = seatsInPlay(players);
+  return seats[(seats.indexOf(from) + 1) % seats.length]!;
+}

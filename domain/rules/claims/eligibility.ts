@@ -50,7 +50,9 @@ export function eligibleClaims(
   checkHand(concealed, melds, tile);
   const kind = options.kind ?? 'discard';
 
-  const withTile = Uint8Array.from({ length: TILE_KINDS }, (_, t) => concealed[t]! + (t === tile ? 1 : 0));
+  const withTile = new Uint8Array(TILE_KINDS);
+  for (let t = 0; t < TILE_KINDS; t++) withTile[t] = concealed[t]!;
+  withTile[tile]!++;
   const thirteenOrphans = melds.length === 0 && isThirteenOrphans(withTile);
   const complete = kind === 'concealed-kong' ? thirteenOrphans : isComplete(withTile, melds.length);
   const win =
