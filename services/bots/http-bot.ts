@@ -104,7 +104,7 @@ export async function playSeatOverHttp(options: HttpSeatOptions): Promise<HttpSe
   for (;;) {
     const table = await fetch(`${url}/api/games/${encodeURIComponent(gameId)}`, { headers });
     if (!table.ok) throw new Error(`GET game ${gameId}: ${table.status} ${await table.text()}`);
-    const { phase } = (await table.json()) as { phase: string };
+    const { phase, preset } = (await table.json()) as { phase: string; preset: string | null };
     if (phase === 'finished') return { actions, stale };
     const seatResponse = await fetch(`${url}/api/games/${encodeURIComponent(gameId)}/seat`, { headers });
     if (seatResponse.status === 409) {
@@ -119,7 +119,8 @@ export async function playSeatOverHttp(options: HttpSeatOptions): Promise<HttpSe
     const here = `${body.hand}:${body.revision}`;
     if (here !== avoidAt) avoid = {};
     const seats = Object.keys(body.seatWinds) as Seat[];
-    const declare = options.declare?.('', seats) ?? (() => ({}));
+    // The declared-score presets need the preset's own declaration (chinese-classical: every loser's score).
+    const declare = options.declare?.(preset ?? '', seats) ?? (() => ({}));
     const command = botCommandFor(body.seat, view, bot, new Date().toISOString(), declare, avoid);
     if (command === undefined) {
       await pause(options.pollMs ?? 15);

@@ -26,7 +26,13 @@ const csvCell = (value: string | number | boolean): string => {
   return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
 
-export async function exportStandings(readModels: ReadModels, tournamentId: string): Promise<string> {
+export async function exportStandings(
+  store: EventStore,
+  readModels: ReadModels,
+  tournamentId: string,
+): Promise<string> {
+  // The read model has no rows for an unknown id either: ask the store whether the tournament exists.
+  await gamesOf(store, tournamentId);
   const rows = await standingsOf(readModels, tournamentId);
   const header = ['place', 'playerId', 'name', 'points', 'tablePoints', 'games', 'withdrawn'];
   const lines = rows.map((r) =>

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { ALL_PROJECTIONS } from '../../projections/index.ts';
 import { type Io, reportInvalid } from '../cli.ts';
 import { ConfigError, loadConfig } from '../config.ts';
+import { DemoExists } from '../demo/run-demo.ts';
 import { openStores, runnerOf, startPlatformServer } from '../server.ts';
 import { DemoArguments, demoGameEnd, playDemo, progressBar, standingsText } from './demo.ts';
 import { ExportArguments, exportAudit, exportReplays, exportStandings, UnknownTournament } from './export.ts';
@@ -118,7 +119,7 @@ export function registerPlatformCommands(program: Command, io: Io): void {
         );
       } catch (error) {
         bar.stop();
-        if (error instanceof Error && error.message.includes('tournament-exists'))
+        if (error instanceof DemoExists)
           return fail(
             reportInvalid(
               io,
@@ -171,7 +172,7 @@ export function registerPlatformCommands(program: Command, io: Io): void {
         await runnerOf(store, readModels).catchUp();
         const text =
           args.what === 'standings'
-            ? await exportStandings(readModels, args.tournament)
+            ? await exportStandings(store, readModels, args.tournament)
             : args.what === 'replays'
               ? await exportReplays(store, args.tournament)
               : await exportAudit(store, readModels, args.tournament);

@@ -41,6 +41,11 @@ export const DEMO_ORGANIZER: Actor = { role: 'organizer', id: 'demo-organizer' }
 
 export const playerIdOf = (n: number): string => `player-${String(n).padStart(3, '0')}`;
 
+/** A demo of this id is on record already: its command ids would all be replays, so nothing would be played. */
+export class DemoExists extends Error {
+  override readonly name = 'DemoExists';
+}
+
 export async function runDemo(store: EventStore, options: DemoOptions): Promise<DemoResult> {
   const tournamentId = options.tournamentId ?? `demo-${options.seed}`;
   let clock = Date.parse(options.startAt ?? '2026-01-01T09:00:00.000Z');
@@ -96,6 +101,9 @@ export async function runDemo(store: EventStore, options: DemoOptions): Promise<
       options.onProgress?.(games, totalGames);
     },
   });
+
+  if ((await tournaments.current(tournamentId)).state.status !== 'not-created')
+    throw new DemoExists(`tournament-exists: ${tournamentId} is already in this store`);
 
   let step = 0;
   const organize = async (command: TournamentCommand): Promise<void> => {

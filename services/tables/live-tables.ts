@@ -235,10 +235,17 @@ export class LiveTables {
         timer: undefined,
       };
       const placeholder = table;
-      placeholder.queue = loading.then((loaded) => {
+      placeholder.queue = loading.then(async (loaded) => {
         placeholder.game = loaded.game;
         placeholder.hand = loaded.hand;
         placeholder.handNumber = loaded.handNumber;
+        // Where a stopped server left it: a hand over but not recorded, no hand dealt, a window to time.
+        await this.#moveOn(gameId, placeholder);
+        // Or a game over whose result never reached its tournament (reporting it again records nothing).
+        if (loaded.game.state.phase === 'finished')
+          await Promise.resolve(this.#options.onGameFinished?.(gameId, loaded.game)).catch((error: unknown) =>
+            this.#options.onError?.(error),
+          );
       });
       this.#tables.set(gameId, table);
     }
@@ -274,7 +281,11 @@ export class LiveTables {
         table.handNumber = handNumber;
         table.hand = await load(this.#store, handStream(gameId, handNumber), HAND_AGGREGATE);
         if (table.hand.revision !== -1) continue;
-        if ((await this.#options.dealsHands?.(game)) === false) return;
+        if ((await this.#options.dealsHands?.(game)) === false) {
+          // No hand is being played until the scorer enters one.
+          table.hand = undefined;
+          return;
+        }
         const seed = (await this.#options.wallSeedOf?.(game, handNumber)) ?? `${gameId}:hand-${handNumber}`;
         const start = nextHandOf(game.state, seed, at);
         const ids = { commandId: `${gameId}:start-hand-${handNumber}`, correlationId: gameId };

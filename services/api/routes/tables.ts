@@ -177,6 +177,7 @@ export function tableRoutes(platform: Platform): Route[] {
           body: {
             gameId: state.gameId,
             tournamentId: tournamentOf(snapshot.game),
+            preset: state.preset ?? null,
             phase: state.phase,
             players: state.players,
             scores: state.scores,
