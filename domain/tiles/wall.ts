@@ -1,10 +1,10 @@
 // The wall (DESIGN.md "The domain"): the tile set of a hand, shuffled from a recorded seed so that a hand
 // replays identically, and hashed so that the order is committed to when the hand starts, shown at its end.
 import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
-import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import { formatSorted } from './notation.ts';
+import { seededGenerator } from './seeded.ts';
 import { ALL_TILE_KINDS, FIRST_FLOWER, TILE_KINDS, type Tile } from './tile.ts';
 
 /**
@@ -87,16 +87,5 @@ function show(tiles: readonly Tile[]): string {
     : tiles.join(', ');
 }
 
-function generatorFor(purpose: 'wall' | 'dice', seed: string) {
-  const label = utf8ToBytes(`mahjong-ledger/${purpose}/1\u0000`);
-  const text = utf8ToBytes(seed);
-  const input = new Uint8Array(label.length + text.length);
-  input.set(label);
-  input.set(text, label.length);
-  const digest = sha256(input);
-  const view = new DataView(digest.buffer, digest.byteOffset, digest.byteLength);
-  const state = [0, 4, 8, 12].map((offset) => view.getInt32(offset, false));
-  // xoroshiro128plus never leaves the all-zero state; sha256 will not give 128 zero bits, but be sure.
-  if (!state.some((word) => word !== 0)) state[3] = 1;
-  return xoroshiro128plusFromState(state);
-}
+const generatorFor = (purpose: 'wall' | 'dice', seed: string) =>
+  seededGenerator(`mahjong-ledger/${purpose}/1`, seed);

@@ -6,6 +6,7 @@ import type { GameRef } from '../runtime/projection.ts';
 import {
   emptyLedger,
   evolveLedger,
+  handLedgerOf,
   LEDGER_HAND_TYPES,
   type Ledger,
   type LedgerTransfer,
@@ -58,7 +59,7 @@ export function evolveAudit(doc: AuditDoc, decoded: Decoded, _game?: GameRef): A
   if (described === undefined) return { ...doc, ledger };
   const before = pointsOf(doc.ledger);
   const after = pointsOf(ledger);
-  const hand = ledger.hands[decoded.meta.stream];
+  const hand = handLedgerOf(ledger, decoded.meta.stream);
   const seatPlayer = (seat: string) => hand?.seatWinds[seat] ?? `seat-${seat}`;
   const named = described.players.map((p) => (p.startsWith('seat:') ? seatPlayer(p.slice(5)) : p));
   const affected = [...new Set([...named, ...changed(before, after)])].sort();
@@ -77,7 +78,7 @@ export function evolveAudit(doc: AuditDoc, decoded: Decoded, _game?: GameRef): A
     after: pick(after),
     ...(event.type === 'SettlementCorrected'
       ? {
-          settlementBefore: byPlayer(doc.ledger.hands[meta.stream]?.settlement ?? [], seatPlayer),
+          settlementBefore: byPlayer(handLedgerOf(doc.ledger, meta.stream)?.settlement ?? [], seatPlayer),
           settlementAfter: byPlayer(hand?.settlement ?? [], seatPlayer),
         }
       : {}),

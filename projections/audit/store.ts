@@ -6,6 +6,8 @@ import { type AuditDoc, type AuditEntry, auditKeys, evolveAudit, initialAudit } 
 
 export const auditProjection: Projection<AuditDoc> = {
   name: 'audit',
+  // 2: the ledger's hands kept by game.
+  version: 2,
   async migrate() {},
   keysOf: auditKeys,
   initial: initialAudit,

@@ -1,26 +1,69 @@
-// Hand replays: one document per hand stream.
+// Hand replays: a row per event of each hand stream (replay/log.ts), folded into the replay when it is read.
+// A live hand's replay goes as far as the projection has read.
 import { handStream } from '../../domain/play/metadata.ts';
 import type { ReadModels } from '../runtime/db.ts';
-import type { Projection } from '../runtime/projection.ts';
-import { loadDoc } from '../runtime/store.ts';
-import {
-  evolveReplay,
-  initialReplay,
-  type Replay,
-  type ReplayDoc,
-  replayKeys,
-  replayOfDoc,
-} from './evolve.ts';
+import type { Decoded } from '../runtime/decode.ts';
+import type { Projection, Trx } from '../runtime/projection.ts';
+import { type Replay, replayKeys } from './evolve.ts';
+import { type LoggedEvent, logged, replayOfLog } from './log.ts';
 
-export const replayProjection: Projection<ReplayDoc> = {
+// Rows per insert statement: well under SQLite's and PostgreSQL's limits on bound parameters.
+const ROWS_PER_INSERT = 500;
+
+export const replayProjection: Projection<never> = {
   name: 'replay',
-  async migrate() {},
-  keysOf: replayKeys,
-  initial: initialReplay,
-  evolve: evolveReplay,
+  // 2: a row per event, folded on reading (1 stored the folded replay as a document per hand).
+  version: 2,
+  async migrate(db) {
+    await db.schema
+      .createTable('replay_events')
+      .ifNotExists()
+      .addColumn('stream', 'text', (c) => c.notNull())
+      .addColumn('revision', 'integer', (c) => c.notNull())
+      .addColumn('event', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('replay_events_pk', ['stream', 'revision'])
+      .execute();
+  },
+  // No documents: the rows are appended by appendRows.
+  keysOf: () => [],
+  initial: () => {
+    throw new Error('the replay projection keeps no documents');
+  },
+  evolve: (doc) => doc,
+  async appendRows(trx: Trx, events: readonly Decoded[]) {
+    const rows: { stream: string; revision: number; event: string }[] = [];
+    for (const decoded of events) {
+      const [stream] = replayKeys(decoded);
+      const row = logged(decoded);
+      if (stream !== undefined && row !== undefined)
+        // Plain JSON: a row is written once, from a fresh decode of the stored event (never from a parsed
+        // document), so its key order is already the same on every build.
+        rows.push({ stream, revision: row.revision, event: JSON.stringify(row) });
+    }
+    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
+      await trx
+        .insertInto('replay_events')
+        .values(rows.slice(i, i + ROWS_PER_INSERT))
+        .execute();
+    return [...new Set(rows.map((r) => r.stream))];
+  },
+  async clearRows(trx) {
+    await trx.deleteFrom('replay_events').execute();
+  },
 };
 
+/** The replay of a hand as far as it has been projected, or undefined for a hand it has not seen. */
 export async function replayOf(db: ReadModels, gameId: string, hand: number): Promise<Replay | undefined> {
-  const doc = (await loadDoc(db, 'replay', handStream(gameId, hand))) as ReplayDoc | undefined;
-  return doc === undefined ? undefined : replayOfDoc(doc);
+  const stream = handStream(gameId, hand);
+  const rows = await db
+    .selectFrom('replay_events')
+    .select('event')
+    .where('stream', '=', stream)
+    .orderBy('revision')
+    .execute();
+  if (rows.length === 0) return undefined;
+  return replayOfLog(
+    stream,
+    rows.map((r) => JSON.parse(r.event) as LoggedEvent),
+  );
 }

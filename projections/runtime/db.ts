@@ -42,12 +42,27 @@ export interface HistoryRowTable {
   row: string;
 }
 
+/** The format each projection's documents and rows were written in: a projection of another is rebuilt. */
+export interface VersionTable {
+  projection: string;
+  version: number;
+}
+
+/** A hand's events as the replay keeps them (projections/replay/log.ts). */
+export interface ReplayEventTable {
+  stream: string;
+  revision: number;
+  event: string;
+}
+
 export interface ReadModelTables {
   projection_checkpoints: CheckpointTable;
+  projection_versions: VersionTable;
   projection_lookup: LookupTable;
   projection_docs: DocTable;
   standings_rows: StandingsRowTable;
   history_rows: HistoryRowTable;
+  replay_events: ReplayEventTable;
 }
 
 export type ReadModels = Kysely<ReadModelTables>;
@@ -94,6 +109,12 @@ async function migrateRuntime(db: ReadModels): Promise<void> {
     .ifNotExists()
     .addColumn('projection', 'text', (c) => c.primaryKey())
     .addColumn('position', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable('projection_versions')
+    .ifNotExists()
+    .addColumn('projection', 'text', (c) => c.primaryKey())
+    .addColumn('version', 'integer', (c) => c.notNull())
     .execute();
   await db.schema
     .createTable('projection_lookup')

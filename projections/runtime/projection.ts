@@ -18,6 +18,11 @@ export type Trx = Transaction<ReadModelTables>;
 // runner, which only passes a projection's own documents back to it.
 export interface Projection<Doc> {
   readonly name: string;
+  /**
+   * The format of its documents and rows (1 when absent). Tables written in another format are dropped and
+   * projected again from position zero when the runner migrates.
+   */
+  readonly version?: number;
   /** Creates the projection's own tables, idempotently. */
   migrate(db: ReadModels): Promise<void>;
   /** The documents this event changes; `game` is the event's game when its stream names one. */
@@ -27,7 +32,12 @@ export interface Projection<Doc> {
   evolve(doc: Doc, event: Decoded, game: GameRef | undefined): Doc;
   /** Rows derived from a changed document, written in the batch's transaction (the document is saved apart). */
   writeRows?(trx: Trx, key: string, doc: Doc): Promise<void>;
-  /** Deletes every row writeRows wrote: a rebuild starts from nothing. */
+  /**
+   * For a projection whose records only grow (a hand's events): appends rows for the batch's events, in
+   * order, in the batch's transaction, instead of rewriting a document; answers the keys they concern.
+   */
+  appendRows?(trx: Trx, events: readonly Decoded[]): Promise<readonly string[]>;
+  /** Deletes every row writeRows or appendRows wrote: a rebuild starts from nothing. */
   clearRows?(trx: Trx): Promise<void>;
 }
 

@@ -19,6 +19,7 @@ import {
 } from '../index.ts';
 import { dump, readAllOf, storeWithTournament, tempDir } from '../test-support/read-models.ts';
 import { openReadModels, type ReadModelConfig, type ReadModels } from './db.ts';
+import type { ReadAll } from './event.ts';
 import { createRunner } from './runner.ts';
 
 const T = 'spring';
@@ -213,6 +214,72 @@ describe.each([sqlite, ...(postgres === undefined ? [] : [postgres])])(
       expect(await runner.checkpoint('board')).toBe(last);
       expect(new Set(committed)).toEqual(new Set([T]));
       await db.destroy();
+    });
+
+    it('a live hand replays as far as the projection has read', async () => {
+      const stream = `hand-${T}-r2-t1-1`;
+      const ofHand = events.filter((e) => e.stream === stream);
+      const cut = ofHand[Math.floor(ofHand.length / 2)]!.position;
+      const db = await openReadModels(config('live-hand'));
+      await createRunner({
+        db,
+        readAll: async ({ after, limit }) =>
+          (await store.readAll({ after, limit })).filter((e) => e.position <= cut),
+        projections: ALL_PROJECTIONS,
+      }).catchUp();
+      const replay = await replayOf(db, `${T}-r2-t1`, 1);
+      expect(replay?.steps.length).toBe(ofHand.filter((e) => e.position <= cut).length);
+      expect(replay).toEqual(replayFromEvents(ofHand.filter((e) => e.position <= cut)));
+      await db.destroy();
+    });
+
+    it('documents kept in memory are not trusted once another runner has moved the checkpoint', async () => {
+      const clean = await build(config('two-runners-clean'), 500);
+      const db = await openReadModels(config('two-runners'));
+      const upTo =
+        (cut: bigint): ReadAll =>
+        async ({ after, limit }) =>
+          (await store.readAll({ after, limit })).filter((e) => e.position <= cut);
+      let cut = events[Math.floor(events.length / 3)]!.position;
+      const first = createRunner({
+        db,
+        readAll: async (o) => upTo(cut)(o),
+        projections: ALL_PROJECTIONS,
+        batchSize: 100,
+      });
+      await first.catchUp();
+      // Another process projects the next third; the first runner's warm documents are now behind.
+      const other = events[Math.floor((2 * events.length) / 3)]!.position;
+      await createRunner({
+        db,
+        readAll: upTo(other),
+        projections: ALL_PROJECTIONS,
+        batchSize: 100,
+      }).catchUp();
+      cut = events.at(-1)!.position;
+      await first.catchUp();
+      expect(await dump(db)).toBe(await dump(clean));
+      await db.destroy();
+      await clean.destroy();
+    });
+
+    it('tables written in an older format are dropped and projected again', async () => {
+      const clean = await build(config('format-clean'), 500);
+      const db = await build(config('format-old'), 500);
+      await db
+        .insertInto('projection_docs')
+        .values({ projection: 'replay', doc_key: `hand-${T}-r1-t1-1`, doc: '{"steps":[]}' })
+        .execute();
+      await db
+        .updateTable('projection_versions')
+        .set({ version: 1 })
+        .where('projection', '=', 'replay')
+        .execute();
+      const runner = createRunner({ db, readAll: readAllOf(store), projections: ALL_PROJECTIONS });
+      await runner.catchUp();
+      expect(await dump(db)).toBe(await dump(clean));
+      await db.destroy();
+      await clean.destroy();
     });
 
     it('the read models answer the API queries', async () => {

@@ -14,13 +14,15 @@ import {
   saveCheckpoint,
   saveDoc,
   saveGame,
+  saveVersion,
+  versionOf,
 } from './store.ts';
 
 export interface RunnerOptions {
   readonly db: ReadModels;
   readonly readAll: ReadAll;
   readonly projections: readonly AnyProjection[];
-  /** Events per transaction (default 500). */
+  /** Events per transaction (default 5,000: catching up writes each growing document once per batch). */
   readonly batchSize?: number;
   /** After each committed batch: the projection and the document keys it changed (the API pushes from here). */
   readonly onCommitted?: (projection: string, keys: readonly string[]) => void;
@@ -43,10 +45,28 @@ export interface Runner {
   checkpoint(name: string): Promise<bigint>;
 }
 
+/**
+ * What a projection's last committed batch left in memory: the documents it wrote and the game lookup. Only
+ * trusted while the stored checkpoint is still the one it was built at: another runner (or a rebuild) that
+ * moved the checkpoint may have changed the rows, and a batch that failed never puts its documents here.
+ */
+interface Warm {
+  readonly checkpoint: bigint;
+  readonly docs: ReadonlyMap<string, unknown>;
+  readonly games: Map<string, GameRef | undefined>;
+}
+
+/** A batch's events, each decoded at most once whichever projections read it. */
+interface Batch {
+  readonly events: readonly ProjectedEvent[];
+  readonly decoded: (Decoded | undefined | null)[];
+}
+
 export function createRunner(options: RunnerOptions): Runner {
   const { db, readAll, projections } = options;
-  const batchSize = options.batchSize ?? 500;
+  const batchSize = options.batchSize ?? 5000;
   let migrated: Promise<void> | undefined;
+  const warm = new Map<string, Warm>();
   // One batch at a time: a live delivery and a manual catch-up never interleave their transactions.
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
@@ -57,9 +77,29 @@ export function createRunner(options: RunnerOptions): Runner {
 
   const migrate = (): Promise<void> => {
     migrated ??= (async () => {
-      for (const p of projections) await p.migrate(db);
+      for (const p of projections) {
+        await p.migrate(db);
+        await upgrade(p);
+      }
     })();
     return migrated;
+  };
+
+  // Documents of an older format would be read as the new one: drop them and the checkpoint, so that the
+  // catch-up projects them again from position zero.
+  const upgrade = async (projection: AnyProjection): Promise<void> => {
+    const version = projection.version ?? 1;
+    if ((await versionOf(db, projection.name)) === version) return;
+    await db.transaction().execute(async (trx) => {
+      await clear(trx, projection);
+      await saveVersion(trx, projection.name, version);
+    });
+  };
+
+  const clear = async (trx: Trx, projection: AnyProjection): Promise<void> => {
+    warm.delete(projection.name);
+    await projection.clearRows?.(trx);
+    await clearProjection(trx, projection.name);
   };
 
   const byName = (name: string): AnyProjection => {
@@ -68,63 +108,93 @@ export function createRunner(options: RunnerOptions): Runner {
     return found;
   };
 
-  async function catchUpOne(projection: AnyProjection): Promise<number> {
+  // The projections read each batch together: the events are read and decoded once, not once per
+  // projection. Each projection still commits its part of the batch in its own transaction, with its own
+  // checkpoint, skipping what it has already projected.
+  async function catchUpAll(some: readonly AnyProjection[]): Promise<number> {
     let read = 0;
     for (;;) {
-      const after = await checkpointOf(db, projection.name);
-      const events = await readAll({ after, limit: batchSize });
+      let after: bigint | undefined;
+      for (const p of some) {
+        const c = await checkpointOf(db, p.name);
+        if (after === undefined || c < after) after = c;
+      }
+      const events = await readAll({ after: after ?? 0n, limit: batchSize });
       if (events.length === 0) return read;
       read += events.length;
-      const batch = await db.transaction().execute((trx) => applyBatch(trx, projection, events));
-      // A source that hands back only events at or below the checkpoint has nothing more to give.
-      if (!batch.advanced) return read;
-      options.onCommitted?.(projection.name, batch.keys);
+      const batch: Batch = { events, decoded: new Array(events.length).fill(null) };
+      let advanced = false;
+      for (const projection of some) {
+        const { name } = projection;
+        const done = await db.transaction().execute((trx) => {
+          // Taken out for the batch: a batch that fails (or a commit that does) leaves no warm state behind.
+          const kept = warm.get(name);
+          warm.delete(name);
+          return applyBatch(trx, projection, batch, kept);
+        });
+        if (done.next !== undefined) warm.set(name, done.next);
+        // A source that hands back only events at or below the checkpoint has nothing more to give.
+        if (!done.advanced) continue;
+        advanced = true;
+        options.onCommitted?.(name, done.keys);
+      }
+      if (!advanced) return read;
     }
   }
 
   async function applyBatch(
     trx: Trx,
     projection: AnyProjection,
-    events: readonly ProjectedEvent[],
-  ): Promise<{ keys: string[]; advanced: boolean }> {
+    { events, decoded }: Batch,
+    kept: Warm | undefined,
+  ): Promise<{ keys: string[]; advanced: boolean; next?: Warm }> {
     const { name } = projection;
     const checkpoint = await checkpointOf(trx, name);
+    const trusted = kept !== undefined && kept.checkpoint === checkpoint ? kept : undefined;
     const docs = new Map<string, unknown>();
-    // The batch's view of the lookup: read once per game, written through.
-    const games = new Map<string, GameRef | undefined>();
+    // The lookup as this projection's rows hold it: read once per game, written through.
+    const games = trusted?.games ?? new Map<string, GameRef | undefined>();
+    const appended: Decoded[] = [];
     let last = checkpoint;
-    for (const raw of events) {
+    for (let i = 0; i < events.length; i++) {
+      const raw = events[i]!;
       if (raw.position <= checkpoint) continue;
       last = raw.position;
-      const decoded = decode(raw);
-      if (decoded === undefined) continue;
-      await recordGames(trx, name, decoded, games);
-      const game = await gameOf(trx, name, decoded, games);
-      for (const key of projection.keysOf(decoded, game)) {
-        const doc = docs.has(key)
-          ? docs.get(key)
-          : ((await loadDoc(trx, name, key)) ?? projection.initial(key));
-        docs.set(key, projection.evolve(doc, decoded, game));
+      let event = decoded[i];
+      if (event === null) event = decoded[i] = decode(raw);
+      if (event === undefined) continue;
+      if (projection.appendRows !== undefined) appended.push(event);
+      await recordGames(trx, name, event, games);
+      const game = await gameOf(trx, name, event, games);
+      for (const key of projection.keysOf(event, game)) {
+        let doc: unknown;
+        if (docs.has(key)) doc = docs.get(key);
+        else if (trusted?.docs.has(key)) doc = trusted.docs.get(key);
+        else doc = (await loadDoc(trx, name, key)) ?? projection.initial(key);
+        docs.set(key, projection.evolve(doc, event, game));
       }
     }
-    const keys = [...docs.keys()].sort();
+    const appendedTo = appended.length === 0 ? [] : ((await projection.appendRows?.(trx, appended)) ?? []);
+    const keys = [...new Set([...docs.keys(), ...appendedTo])].sort();
     let written = 0;
     for (const key of keys) {
+      if (!docs.has(key)) continue;
       const doc = docs.get(key);
       await saveDoc(trx, name, key, doc);
       await projection.writeRows?.(trx, key, doc);
       options.afterWrite?.(name, ++written);
     }
-    if (last > checkpoint) await saveCheckpoint(trx, name, last);
-    return { keys, advanced: last > checkpoint };
+    if (last <= checkpoint) return { keys, advanced: false, ...(trusted ? { next: trusted } : {}) };
+    await saveCheckpoint(trx, name, last);
+    // Only the documents this batch changed stay warm: the next batch most likely changes them again (the
+    // tournament's, the hands still being played), and memory stays bounded by a batch's reach.
+    return { keys, advanced: true, next: { checkpoint: last, docs, games } };
   }
 
   function catchUp(): Promise<number> {
     return serial(async () => {
       await migrate();
-      let read = 0;
-      for (const p of projections) read += await catchUpOne(p);
-      return read;
+      return catchUpAll(projections);
     });
   }
 
@@ -145,11 +215,8 @@ export function createRunner(options: RunnerOptions): Runner {
       serial(async () => {
         await migrate();
         const projection = byName(name);
-        await db.transaction().execute(async (trx) => {
-          await projection.clearRows?.(trx);
-          await clearProjection(trx, name);
-        });
-        return catchUpOne(projection);
+        await db.transaction().execute((trx) => clear(trx, projection));
+        return catchUpAll([projection]);
       }),
 
     checkpoint: (name) => checkpointOf(db, byName(name).name),

@@ -24,6 +24,24 @@ export async function saveCheckpoint(db: Db, projection: string, position: bigin
     .execute();
 }
 
+/** The format the projection's tables hold, undefined when none was recorded (new, or written before versions). */
+export async function versionOf(db: Db, projection: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('projection_versions')
+    .select('version')
+    .where('projection', '=', projection)
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.version);
+}
+
+export async function saveVersion(db: Db, projection: string, version: number): Promise<void> {
+  await db
+    .insertInto('projection_versions')
+    .values({ projection, version })
+    .onConflict((oc) => oc.column('projection').doUpdateSet({ version }))
+    .execute();
+}
+
 export async function loadDoc(db: Db, projection: string, key: string): Promise<unknown> {
   const row = await db
     .selectFrom('projection_docs')

@@ -3,7 +3,7 @@
 // once (immediate payments, penalties settled now), mapped from seats to players by HandStarted.seatWinds;
 // a tournament penalty is deducted from its player unless cancelled.
 import { handStream } from '../../domain/play/metadata.ts';
-import type { Decoded } from '../runtime/decode.ts';
+import { type Decoded, streamRef } from '../runtime/decode.ts';
 
 export interface LedgerTransfer {
   readonly from: string;
@@ -31,8 +31,11 @@ export interface Penalty {
 }
 
 export interface Ledger {
-  /** By hand stream. */
-  readonly hands: Readonly<Record<string, HandLedger>>;
+  /**
+   * By game, then hand stream: a change copies one game's hands and the list of games, not every hand of the
+   * tournament (which made folding a large tournament quadratic).
+   */
+  readonly hands: Readonly<Record<string, Readonly<Record<string, HandLedger>>>>;
   /** By penaltyId: a ruling's penalty and a PlayerPenalised with the same id are one penalty. */
   readonly penalties: Readonly<Record<string, Penalty>>;
   /** disputeId → the hand stream disputed. */
@@ -54,10 +57,14 @@ export const emptyLedger: Ledger = { hands: {}, penalties: {}, disputes: {} };
 const emptyHand: HandLedger = { seatWinds: {}, settlement: [], paidNow: [], voidedByRuling: false };
 
 export function evolveLedger(ledger: Ledger, { event, meta }: Decoded): Ledger {
-  const hand = (change: (h: HandLedger) => HandLedger, stream = meta.stream): Ledger => ({
-    ...ledger,
-    hands: { ...ledger.hands, [stream]: change(ledger.hands[stream] ?? emptyHand) },
-  });
+  const hand = (change: (h: HandLedger) => HandLedger, stream = meta.stream): Ledger => {
+    const game = gameOfStream(stream);
+    const hands = ledger.hands[game] ?? {};
+    return {
+      ...ledger,
+      hands: { ...ledger.hands, [game]: { ...hands, [stream]: change(hands[stream] ?? emptyHand) } },
+    };
+  };
   switch (event.type) {
     case 'HandStarted':
     case 'HandResultEntered':
@@ -111,6 +118,15 @@ export function evolveLedger(ledger: Ledger, { event, meta }: Decoded): Ledger {
   }
 }
 
+const gameOfStream = (stream: string): string => {
+  const ref = streamRef(stream);
+  return ref.kind === 'hand' ? ref.gameId : '';
+};
+
+/** A hand stream's ledger, if the ledger has seen the hand. */
+export const handLedgerOf = (ledger: Ledger, stream: string): HandLedger | undefined =>
+  ledger.hands[gameOfStream(stream)]?.[stream];
+
 function penalise(ledger: Ledger, penaltyId: string, penalty: Penalty): Ledger {
   return { ...ledger, penalties: { ...ledger.penalties, [penaltyId]: penalty } };
 }
@@ -131,9 +147,12 @@ export function handPoints(hand: HandLedger): Record<string, number> {
 /** Every player's points: the hands' deltas and the penalties in force. */
 export function pointsOf(ledger: Ledger): Record<string, number> {
   const points: Record<string, number> = {};
-  for (const stream of Object.keys(ledger.hands).sort())
-    for (const [player, p] of Object.entries(handPoints(ledger.hands[stream]!)))
-      points[player] = (points[player] ?? 0) + p;
+  for (const game of Object.keys(ledger.hands).sort()) {
+    const hands = ledger.hands[game]!;
+    for (const stream of Object.keys(hands).sort())
+      for (const [player, p] of Object.entries(handPoints(hands[stream]!)))
+        points[player] = (points[player] ?? 0) + p;
+  }
   for (const id of Object.keys(ledger.penalties).sort()) {
     const penalty = ledger.penalties[id]!;
     if (!penalty.cancelled) points[penalty.playerId] = (points[penalty.playerId] ?? 0) - penalty.points;

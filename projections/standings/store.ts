@@ -13,6 +13,8 @@ import {
 
 export const standingsProjection: Projection<StandingsDoc> = {
   name: 'standings',
+  // 2: the ledger's hands kept by game.
+  version: 2,
   async migrate(db) {
     await db.schema
       .createTable('standings_rows')

@@ -29,6 +29,7 @@ const TABLES = {
   projection_docs: ['projection', 'doc_key'],
   standings_rows: ['tournament_id', 'player_id'],
   history_rows: ['player_id', 'game_id'],
+  replay_events: ['stream', 'revision'],
 } as const;
 
 /** Every table as text, rows ordered by key: two builds are identical when their dumps are. */

@@ -1,9 +1,7 @@
 // Seeded randomness for seating (DESIGN.md "The domain"): a string seed, hashed, starts pure-rand's
 // xoroshiro128plus, as the wall is shuffled (domain/tiles/wall.ts), under its own label.
-import { sha256 } from '@noble/hashes/sha2.js';
-import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
-import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
+import { seededGenerator } from '../../tiles/seeded.ts';
 
 /**
  * Names the derivation and the search. A recorded seed must seat a round the same way for as long as the
@@ -21,17 +19,7 @@ export interface Draw {
  * big-endian 32-bit words, are the generator's whole state; uniformInt draws without bias.
  */
 export function seatingDraw(seed: string): Draw {
-  const label = utf8ToBytes('mahjong-ledger/seating/1\u0000');
-  const text = utf8ToBytes(seed);
-  const input = new Uint8Array(label.length + text.length);
-  input.set(label);
-  input.set(text, label.length);
-  const digest = sha256(input);
-  const view = new DataView(digest.buffer, digest.byteOffset, digest.byteLength);
-  const state = [0, 4, 8, 12].map((offset) => view.getInt32(offset, false));
-  // xoroshiro128plus never leaves the all-zero state; sha256 will not give 128 zero bits, but be sure.
-  if (!state.some((word) => word !== 0)) state[3] = 1;
-  const rng = xoroshiro128plusFromState(state);
+  const rng = seededGenerator('mahjong-ledger/seating/1', seed);
   return { below: (n) => (n <= 1 ? 0 : uniformInt(rng, 0, n - 1)) };
 }
 
