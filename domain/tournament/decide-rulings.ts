@@ -48,7 +48,15 @@ export function cancelPenalty(command: CancelPenalty, state: TournamentState): T
     return reject('unknown-penalty', RULES.penalties, `no penalty ${command.penaltyId}`);
   if (penalty.status === 'cancelled')
     return reject('penalty-cancelled', RULES.penalties, `penalty ${command.penaltyId} is cancelled`);
-  return one(event('PenaltyCancelled', { penaltyId: command.penaltyId, reason: command.reason }));
+  return one(
+    event('PenaltyCancelled', {
+      penaltyId: command.penaltyId,
+      reason: command.reason,
+      playerId: penalty.playerId,
+      points: penalty.points,
+      ...(penalty.gameId === undefined ? {} : { gameId: penalty.gameId }),
+    }),
+  );
 }
 
 /** The round whose table plays this game, if any. */

@@ -224,7 +224,21 @@ export const PlayerPenalised = eventSchema(
 );
 export type PlayerPenalised = z.infer<typeof PlayerPenalised>;
 
-export const PenaltyCancelled = eventSchema('PenaltyCancelled', 1, z.strictObject({ penaltyId: id, reason }));
+export const PenaltyCancelled = eventSchema(
+  'PenaltyCancelled',
+  1,
+  z.strictObject({
+    penaltyId: id,
+    reason,
+    /**
+     * What the cancelled penalty was, repeated so a reader of this event alone (a player's history) can undo
+     * it; absent on events recorded before these fields existed.
+     */
+    playerId: id.optional(),
+    points: z.int().positive().optional(),
+    gameId: id.optional(),
+  }),
+);
 export type PenaltyCancelled = z.infer<typeof PenaltyCancelled>;
 
 export const DisputeOpened = eventSchema(

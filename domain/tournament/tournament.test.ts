@@ -385,6 +385,12 @@ describe('PenalisePlayer, CancelPenalty', () => {
     });
     const state = run([penalise('p1'), cancel('p1')], started()).state;
     expect(state.penalties.p1).toMatchObject({ status: 'cancelled', points: 1000 });
+    // The cancellation repeats what it undoes, so a player's history can undo it from this event alone.
+    const [cancelled] = decided(run([penalise('p1')], started()).state, cancel('p1'));
+    expect(cancelled).toMatchObject({
+      type: 'PenaltyCancelled',
+      data: { penaltyId: 'p1', playerId: 'bo', points: 1000, gameId: 'spring-r1-t1' },
+    });
     expect(rejected(started(), penalise('p1', 'bo', 1000, SYSTEM))).toBe('not-allowed');
   });
 

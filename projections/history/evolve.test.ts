@@ -69,4 +69,45 @@ describe('player history', () => {
     ]);
     expect(rows[0]).toMatchObject({ tournamentId: 't', round: 1, table: 1, finished: true });
   });
+
+  it('given a tournament penalty at the table, when it is cancelled, then the player’s history no longer counts it', () => {
+    const players = ['ana', 'bo', 'cy', 'di'].map((playerId, i) => ({ playerId, seat: 'ESWN'[i] }));
+    const penalty = { penaltyId: 'p1', playerId: 'bo', points: 1000, reason: 'slow play', gameId: 'g1' };
+    const opened = foldAll(evolve, initialHistory('g1'), [
+      ...facts('game-g1', [
+        {
+          type: 'GameStarted',
+          data: {
+            gameId: 'g1',
+            tournamentId: 't',
+            ruleset: RULESET,
+            players,
+            startingPoints: 0,
+            end: { kind: 'hands', count: 1 },
+          },
+        },
+      ]),
+      ...facts('tournament-t', [{ type: 'PlayerPenalised', data: penalty }]),
+    ]);
+    expect(historyRows(opened).find((r) => r.playerId === 'bo')).toMatchObject({
+      penalties: 1,
+      penaltyPoints: 1000,
+    });
+    const cancelled = foldAll(evolve, opened, [
+      ...facts(
+        'tournament-t',
+        [
+          {
+            type: 'PenaltyCancelled',
+            data: { penaltyId: 'p1', reason: 'appeal upheld', playerId: 'bo', points: 1000, gameId: 'g1' },
+          },
+        ],
+        { revision: 1 },
+      ),
+    ]);
+    expect(historyRows(cancelled).find((r) => r.playerId === 'bo')).toMatchObject({
+      penalties: 0,
+      penaltyPoints: 0,
+    });
+  });
 });

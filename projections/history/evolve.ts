@@ -48,7 +48,11 @@ export const initialHistory = (gameId: string): HistoryDoc => ({
 /** The game a history document is kept for: the event's own game, or the game a tournament penalty names. */
 export function historyKeys({ event }: Decoded, game: GameRef | undefined): string[] {
   if (game !== undefined) return [game.gameId];
-  if (event.type === 'PlayerPenalised' && event.data.gameId !== undefined) return [event.data.gameId];
+  if (
+    (event.type === 'PlayerPenalised' || event.type === 'PenaltyCancelled') &&
+    event.data.gameId !== undefined
+  )
+    return [event.data.gameId];
   return [];
 }
 
@@ -111,6 +115,16 @@ export function evolveHistory(
         penalties: p.penalties + 1,
         penaltyPoints: p.penaltyPoints + event.data.points,
       }));
+    case 'PenaltyCancelled': {
+      const { points } = event.data;
+      return points === undefined
+        ? next
+        : player(event.data.playerId, (p) => ({
+            ...p,
+            penalties: p.penalties - 1,
+            penaltyPoints: p.penaltyPoints - points,
+          }));
+    }
     case 'HandRecorded':
       return scores(event.data.scores);
     case 'GameFinished':

@@ -13,6 +13,8 @@ import {
 
 export const historyProjection: Projection<HistoryDoc> = {
   name: 'history',
+  // 2: cancelled tournament penalties are taken off (PenaltyCancelled names the game and points).
+  version: 2,
   async migrate(db) {
     await db.schema
       .createTable('history_rows')
