@@ -1,13 +1,8 @@
-// The platform's services wired together over one event store: the table service plays each table's game
-// live (claim windows closed at their deadline), the tournament service starts a round's tables when the
-// round starts, and a finished game is recorded as its table's result. The API, the demo server and the
-// tests all build on this; the projections follow the store on their own.
-import { rulesetOf } from '../domain/rules/rulesets/index.ts';
-import type { Seat } from '../domain/rules/seats.ts';
 import type { EventStore, StoredEvent } from './eventstore/port.ts';
 import { type GameLoaded, LiveTables } from './tables/live-tables.ts';
 import { recordFinishedGame } from './tournament/finished-game.ts';
 import { TournamentService } from './tournament/service.ts';
+import { tableGameStart } from './tournament/table-game.ts';
 
 export interface PlatformOptions {
   readonly clock?: () => Date;
@@ -67,23 +62,10 @@ export function createPlatform(store: EventStore, options: PlatformOptions = {})
   tournaments = new TournamentService(store, {
     ...(options.onAppended ? { onAppended: (_id, events) => options.onAppended?.(events) } : {}),
     startTable: async (tournament, round, table) => {
-      const players = (Object.entries(table.seats) as [Seat, string][]).map(([seat, playerId]) => ({
-        seat,
-        playerId,
-      }));
-      const outcome = await tables.startGame(
-        {
-          type: 'StartGame',
-          gameId: table.gameId,
-          tournamentId: tournament.tournamentId,
-          ruleset: rulesetOf(table.ruleset.preset, table.ruleset.options),
-          players,
-          end: round.end,
-          at: now(),
-        },
-        SYSTEM_ACTOR,
-        { commandId: `${table.gameId}:start`, correlationId: tournament.tournamentId },
-      );
+      const outcome = await tables.startGame(tableGameStart(tournament, round, table, now()), SYSTEM_ACTOR, {
+        commandId: `${table.gameId}:start`,
+        correlationId: tournament.tournamentId,
+      });
       if (outcome.status === 'rejected')
         throw new Error(`${table.gameId} cannot start: ${outcome.rejection.message}`);
       options.onTableStarted?.(table.gameId);

@@ -3,17 +3,8 @@
 // hand's frame (game, rules, seats) and the stream still replays on its own.
 import { z } from 'zod';
 import { ScoreRequestSchema } from '../rules/contract/schema.ts';
-import {
-  eventSchema,
-  firstRepeat,
-  id,
-  reason,
-  rulesetInPlay,
-  seat,
-  seatsOf,
-  seatsProblem,
-  wind,
-} from './fields.ts';
+import { eventSchema, firstRepeat, id, reason, seat, seatsOf, seatsProblem } from './fields.ts';
+import { handFrame } from './hand-events.ts';
 
 /**
  * The contract's own schema checks the value, but the value is kept as given (tile strings, defaults not
@@ -62,13 +53,7 @@ export const HandResultEntered = eventSchema(
   1,
   z
     .strictObject({
-      gameId: id,
-      /** The hand's number in the game, from 1; its stream is hand-{gameId}-{hand}. */
-      hand: z.int().positive(),
-      ruleset: rulesetInPlay,
-      prevalentWind: wind,
-      /** The player holding each seat wind this hand; E deals. */
-      seatWinds: z.partialRecord(seat, id),
+      ...handFrame,
       /** How many times the dealer has dealt again in a row (table law's streak count). */
       repeats: z.int().nonnegative(),
       result: enteredResult,

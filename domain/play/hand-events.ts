@@ -33,18 +33,23 @@ const wallSource = z.discriminatedUnion('source', [
   z.strictObject({ source: z.literal('arranged'), order: z.array(tile), hash: sha256Hash }),
 ]);
 
+/** What frames a hand, however it is recorded (played live, or entered by a table scorer). */
+export const handFrame = {
+  gameId: id,
+  /** The hand's number in the game, from 1; its stream is hand-{gameId}-{hand}. */
+  hand: z.int().positive(),
+  ruleset: rulesetInPlay,
+  prevalentWind: wind,
+  /** The player holding each seat wind this hand; East deals. */
+  seatWinds: z.partialRecord(seat, id),
+};
+
 export const HandStarted = eventSchema(
   'HandStarted',
   1,
   z
     .strictObject({
-      gameId: id,
-      /** The hand's number in the game, from 1; its stream is hand-{gameId}-{hand}. */
-      hand: z.int().positive(),
-      ruleset: rulesetInPlay,
-      prevalentWind: wind,
-      /** The player holding each seat wind this hand. */
-      seatWinds: z.partialRecord(seat, id),
+      ...handFrame,
       /** East's player: the dealer. */
       dealer: id,
       /** How many times the dealer has dealt again in a row (0 on a new dealer's first hand). */

@@ -4,7 +4,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Kysely } from 'kysely';
 import type { ApiDatabase } from './db.ts';
-import { forbidden, ProblemError, unauthorized } from './problem.ts';
+import { forbidden, unauthorized } from './problem.ts';
 
 export const ROLES = ['organizer', 'referee', 'player'] as const;
 export type Role = (typeof ROLES)[number];
@@ -13,7 +13,7 @@ export type Role = (typeof ROLES)[number];
  * Who a token speaks for. An organizer without a tournament is global (creates tournaments, acts in all);
  * with one, it acts in that tournament only. A referee is always bound to a tournament. A player token is
  * bound to one game of one tournament and names the player, not the seat: the seat changes each hand as the
- * winds rotate, so routes resolve it for the current hand (see assertPlayerIs).
+ * winds rotate, so routes resolve it for the current hand (routes/tables.ts).
  */
 export type PrincipalClaims =
   | { readonly role: 'organizer'; readonly tournamentId?: string }
@@ -162,18 +162,4 @@ export function scopeOfParams(params: Readonly<Record<string, unknown>>): Scope 
     ...(typeof tournamentId === 'string' ? { tournamentId } : {}),
     ...(typeof gameId === 'string' ? { gameId } : {}),
   };
-}
-
-/**
- * For a seat command: a player may act only from the seat they hold this hand. `occupant` is the player the
- * route found at the seat for the current hand; officials pass (they act for the table).
- */
-export function assertPlayerIs(principal: Principal, occupant: string | undefined): void {
-  if (principal.role !== 'player') return;
-  if (occupant !== principal.playerId)
-    throw new ProblemError(
-      403,
-      'forbidden',
-      `player ${principal.playerId} does not hold this seat this hand`,
-    );
 }

@@ -1,7 +1,6 @@
 // The HTTP API's public surface (docs/api.md): what route modules and the server's wiring import.
 export { type AppDeps, createApp, OPENAPI_PATH, startServer, stopServer } from './app.ts';
 export {
-  assertPlayerIs,
   authorize,
   issueToken,
   type Principal,

@@ -2,11 +2,11 @@
 // code plays in process (the demo) and over HTTP with a seat token (the end-to-end tests). A command the
 // hand refuses is answered by asking again with what to avoid: a self-drawn "win" that is none, or a
 // discard the rules hold back (seed 004's West exception).
-import type { HandCommand } from '../../domain/play/hand/index.ts';
-import type { Seat } from '../../domain/rules/seats.ts';
+import type { HandCommand, HandState } from '../../domain/play/hand/index.ts';
+import { type Seat, seatsInPlay } from '../../domain/rules/seats.ts';
 import type { Tile } from '../../domain/tiles/index.ts';
 import type { Bot } from './bot.ts';
-import type { SeatView } from './seat-view.ts';
+import { type SeatView, seatViewOf } from './seat-view.ts';
 
 /** What a declared-score preset's winner says its hand is worth; hu-mahjong scores the tiles itself. */
 export interface Declaration {
@@ -92,4 +92,45 @@ export function defaultDeclaration(preset: string, seats: readonly Seat[]): (sea
     default:
       return () => ({ handScore: 8 });
   }
+}
+
+/** One command a table's bot sends, and from which seat. */
+export interface BotMove {
+  readonly seat: Seat;
+  readonly player: string;
+  readonly command: HandCommand;
+}
+
+/** What the hand answered to a move: undefined when it was accepted. */
+export type MoveRefusal = { readonly code: string; readonly message: string } | undefined;
+
+/**
+ * One step of a table whose every seat is a bot: the first seat (in seat order) with something to do decides,
+ * is yielded its command, and is told back what the hand answered; a refusal it can avoid (avoidAfter) makes it
+ * decide again. Returns whether a command was accepted: the hand has moved on and the caller looks again.
+ * A generator, so the in-memory demo sends synchronously and the table service asynchronously, alike.
+ */
+export function* botStep(
+  state: HandState,
+  winds: Partial<Record<Seat, string>>,
+  botOf: (playerId: string) => Bot,
+  declare: (seat: Seat) => Declaration,
+  at: () => string,
+): Generator<BotMove, boolean, MoveRefusal> {
+  for (const seat of seatsInPlay(state.players)) {
+    const player = winds[seat];
+    if (player === undefined) continue;
+    let avoid: Avoid = {};
+    for (;;) {
+      const command = botCommandFor(seat, seatViewOf(state, seat), botOf(player), at(), declare, avoid);
+      if (command === undefined) break;
+      const refusal = yield { seat, player, command };
+      if (refusal === undefined) return true;
+      const next = avoidAfter(command, refusal.code, avoid);
+      if (next === undefined)
+        throw new Error(`${player} at ${seat}: ${command.type} refused: ${refusal.message}`);
+      avoid = next;
+    }
+  }
+  return false;
 }

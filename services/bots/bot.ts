@@ -124,3 +124,16 @@ export function createBot(seed: string, style: BotStyle = {}): Bot {
     },
   };
 }
+
+/** One bot per player, made on first use from `{seed}:{playerId}` and kept: a bot keeps its generator all event. */
+export function botRoster(seed: string, style: BotStyle = {}): (playerId: string) => Bot {
+  const bots = new Map<string, Bot>();
+  return (playerId) => {
+    let bot = bots.get(playerId);
+    if (bot === undefined) {
+      bot = createBot(`${seed}:${playerId}`, style);
+      bots.set(playerId, bot);
+    }
+    return bot;
+  };
+}

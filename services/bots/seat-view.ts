@@ -3,7 +3,7 @@
 // eligibility (which would tell what they hold). The API sends exactly this to a seat token; bots decide
 // from it alone, in process or over HTTP.
 
-import type { HandState } from '../../domain/play/hand/index.ts';
+import { type HandState, mustAnswer } from '../../domain/play/hand/index.ts';
 import type { Eligibility } from '../../domain/rules/claims/index.ts';
 import type { Seat } from '../../domain/rules/seats.ts';
 import type { Tile } from '../../domain/tiles/index.ts';
@@ -56,9 +56,8 @@ function seatPhaseOf(state: HandState, seat: Seat): SeatPhase {
     case 'claim-window': {
       const { window } = phase;
       const entry = window.seats[seat];
-      const open = entry?.open;
-      if (entry === undefined || open === undefined) return { kind: 'waiting' };
-      if (!(open.win || open.kong || open.pong || open.chows.length > 0)) return { kind: 'waiting' };
+      if (entry === undefined || !mustAnswer(entry)) return { kind: 'waiting' };
+      const { open } = entry;
       const { tile, kind, from } = window.offer;
       return {
         kind: 'claim',

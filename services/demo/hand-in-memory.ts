@@ -11,10 +11,8 @@ import {
   type StartHand,
 } from '../../domain/play/hand/index.ts';
 import type { Seat } from '../../domain/rules/seats.ts';
-import { seatsInPlay } from '../../domain/rules/seats.ts';
-import { type Avoid, avoidAfter, botCommandFor, type Declaration } from '../bots/agent.ts';
+import { botStep, type Declaration } from '../bots/agent.ts';
 import type { Bot } from '../bots/bot.ts';
-import { seatViewOf } from '../bots/seat-view.ts';
 import type { NewEvent } from '../eventstore/port.ts';
 import { type Actor, eventIdOf, metadataOf } from '../play/table.ts';
 
@@ -60,31 +58,21 @@ export function playHandInMemory(
   if ('rejection' in started) throw new Error(`${prefix} cannot start: ${started.rejection.message}`);
   apply(started.events, SYSTEM, `${start.gameId}:start-hand-${start.hand}`, start.at);
 
-  const seats = seatsInPlay(state.players);
   while (state.phase.kind !== 'ended') {
-    let acted = false;
-    for (const seat of seats) {
-      const player = start.seatWinds[seat]!;
-      let avoid: Avoid = {};
-      for (let attempt = 0; attempt < 4 && !acted; attempt++) {
-        const at = tick();
-        const command = botCommandFor(seat, seatViewOf(state, seat), botOf(player), at, declare, avoid);
-        if (command === undefined) break;
-        commands++;
-        const decision = decide(command, state);
-        if ('rejection' in decision) {
-          const next = avoidAfter(command, decision.rejection.code, avoid);
-          if (next === undefined)
-            throw new Error(`${prefix}: ${player} at ${seat}: ${decision.rejection.message}`);
-          avoid = next;
-          continue;
-        }
-        apply(decision.events, { role: 'player', seat, id: player }, `${prefix}:bot-${commands}`, at);
-        acted = true;
+    const step = botStep(state, start.seatWinds, botOf, declare, tick);
+    let move = step.next();
+    while (!move.done) {
+      const { seat, player, command } = move.value;
+      commands++;
+      const decision = decide(command, state);
+      if ('rejection' in decision) {
+        move = step.next(decision.rejection);
+        continue;
       }
-      if (acted) break;
+      apply(decision.events, { role: 'player', seat, id: player }, `${prefix}:bot-${commands}`, command.at);
+      move = step.next(undefined);
     }
-    if (!acted) throw new Error(`${prefix}: no bot can act in phase ${state.phase.kind}`);
+    if (!move.value) throw new Error(`${prefix}: no bot can act in phase ${state.phase.kind}`);
   }
   return { state, events, toAppend, commands };
 }

@@ -6,7 +6,7 @@ import type { GameEnd } from '../../domain/play/game/index.ts';
 import { type PresetId, rulesetOf } from '../../domain/rules/rulesets/index.ts';
 import type { TournamentCommand } from '../../domain/tournament/index.ts';
 import { defaultDeclaration } from '../bots/agent.ts';
-import { type Bot, createBot } from '../bots/index.ts';
+import { botRoster } from '../bots/index.ts';
 import type { Platform } from '../platform.ts';
 import { playTableWithBots } from '../tables/bot-seats.ts';
 import { DEMO_ORGANIZER, playerIdOf, standingsSoFar } from './run-demo.ts';
@@ -32,15 +32,7 @@ export interface LiveDemo {
 export async function startLiveDemo(platform: Platform, options: LiveDemoOptions): Promise<LiveDemo> {
   const tournamentId = options.tournamentId ?? (await nextDemoId(platform, options.seed));
   const by = { role: 'organizer', id: DEMO_ORGANIZER.id ?? 'demo' } as const;
-  const bots = new Map<string, Bot>();
-  const botOf = (playerId: string): Bot => {
-    let bot = bots.get(playerId);
-    if (bot === undefined) {
-      bot = createBot(`${options.seed}:${playerId}`);
-      bots.set(playerId, bot);
-    }
-    return bot;
-  };
+  const botOf = botRoster(options.seed);
   const playing = new Map<string, Promise<unknown>>();
   let stopped = false;
 

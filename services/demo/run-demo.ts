@@ -5,14 +5,15 @@
 import type { GameEnd } from '../../domain/play/game/index.ts';
 import { gameStream } from '../../domain/play/metadata.ts';
 import { type PresetId, rulesetOf } from '../../domain/rules/rulesets/index.ts';
-import type { Seat } from '../../domain/rules/seats.ts';
 import type { TournamentCommand, TournamentState } from '../../domain/tournament/index.ts';
 import { defaultDeclaration } from '../bots/agent.ts';
-import { type Bot, createBot } from '../bots/index.ts';
+import { botRoster } from '../bots/index.ts';
 import type { EventStore } from '../eventstore/port.ts';
+import { tableWallSeed } from '../platform.ts';
 import { type Actor, GAME_AGGREGATE, load } from '../play/table.ts';
 import { recordFinishedGame } from '../tournament/finished-game.ts';
 import { TournamentService } from '../tournament/service.ts';
+import { tableGameStart } from '../tournament/table-game.ts';
 import { playGameInMemory } from './game-in-memory.ts';
 
 export interface DemoOptions {
@@ -54,15 +55,7 @@ export async function runDemo(store: EventStore, options: DemoOptions): Promise<
     return new Date(clock).toISOString();
   };
   const end: GameEnd = options.end ?? { kind: 'hands', count: 4 };
-  const bots = new Map<string, Bot>();
-  const botOf = (playerId: string): Bot => {
-    let bot = bots.get(playerId);
-    if (bot === undefined) {
-      bot = createBot(`${options.seed}:${playerId}`);
-      bots.set(playerId, bot);
-    }
-    return bot;
-  };
+  const botOf = botRoster(options.seed);
   const totalGames = options.rounds * Math.ceil(options.players / 4);
   let games = 0;
   let hands = 0;
@@ -70,29 +63,13 @@ export async function runDemo(store: EventStore, options: DemoOptions): Promise<
 
   const tournaments: TournamentService = new TournamentService(store, {
     startTable: async (tournament, round, table) => {
-      const players = (Object.entries(table.seats) as [Seat, string][]).map(([seat, playerId]) => ({
-        seat,
-        playerId,
-      }));
-      const played = await playGameInMemory(
-        store,
-        {
-          type: 'StartGame',
-          gameId: table.gameId,
-          tournamentId: tournament.tournamentId,
-          ruleset: rulesetOf(table.ruleset.preset, table.ruleset.options),
-          players,
-          end: round.end,
-          at: tick(),
-        },
-        {
-          botOf,
-          declare: defaultDeclaration,
-          wallSeedOf: (gameId, hand) => `${tournament.seed}:${gameId}:hand-${hand}`,
-          tick,
-          organizer: DEMO_ORGANIZER,
-        },
-      );
+      const played = await playGameInMemory(store, tableGameStart(tournament, round, table, tick()), {
+        botOf,
+        declare: defaultDeclaration,
+        wallSeedOf: (gameId, hand) => tableWallSeed(tournament.seed, gameId, hand),
+        tick,
+        organizer: DEMO_ORGANIZER,
+      });
       games++;
       hands += played.hands;
       events += played.events;

@@ -2,9 +2,8 @@
 // and sends the command through the table service like any player, so the events are those of live play.
 import type { Seat } from '../../domain/rules/seats.ts';
 import { seatsInPlay } from '../../domain/rules/seats.ts';
-import { type Avoid, avoidAfter, botCommandFor, type Declaration } from '../bots/agent.ts';
+import { botStep, type Declaration } from '../bots/agent.ts';
 import type { Bot } from '../bots/bot.ts';
-import { seatViewOf } from '../bots/seat-view.ts';
 import type { HandLoaded, LiveTables } from './live-tables.ts';
 
 /** The player at each seat of the hand, as its HandStarted records them. */
@@ -33,48 +32,29 @@ export async function playTableWithBots(
   options: BotTableOptions,
 ): Promise<number> {
   let sent = 0;
-  let step = 0;
   const now = () => (options.clock?.() ?? new Date()).toISOString();
   for (;;) {
     if (options.stopped?.() === true) return sent;
     const { game, hand, handNumber } = await tables.snapshot(gameId);
     if (game.state.phase !== 'playing' || hand === undefined) return sent;
     const state = hand.state;
-    const winds = seatWindsOfHand(hand);
-    const seats = seatsInPlay(state.players);
-    const declare = (options.declare ?? (() => () => ({})))(state.preset ?? '', seats);
-    let acted = false;
-    for (const seat of seats) {
-      const player = winds[seat];
-      if (player === undefined) continue;
-      const bot = options.botOf(player);
-      let avoid: Avoid = {};
-      for (let attempt = 0; attempt < 4; attempt++) {
-        const command = botCommandFor(seat, seatViewOf(state, seat), bot, now(), declare, avoid);
-        if (command === undefined) break;
-        step++;
-        const outcome = await tables.act(
-          gameId,
-          command,
-          { role: 'player', seat, id: player },
-          { commandId: `${gameId}:${handNumber}:bot-${step}`, correlationId: gameId },
-        );
-        sent++;
-        if (outcome.status !== 'rejected') {
-          acted = true;
-          break;
-        }
-        const next = avoidAfter(command, outcome.rejection.code, avoid);
-        if (next === undefined)
-          throw new Error(
-            `${player} at ${seat} of ${gameId}: ${command.type} refused: ${outcome.rejection.message}`,
-          );
-        avoid = next;
-      }
-      // The hand moved on (a discard opened a window, a claim resolved it): look again from the top.
-      if (acted) break;
+    const declare = (options.declare ?? (() => () => ({})))(state.preset ?? '', seatsInPlay(state.players));
+    const step = botStep(state, seatWindsOfHand(hand), options.botOf, declare, now);
+    let move = step.next();
+    while (!move.done) {
+      const { seat, player, command } = move.value;
+      sent++;
+      const outcome = await tables.act(
+        gameId,
+        command,
+        { role: 'player', seat, id: player },
+        { commandId: `${gameId}:${handNumber}:bot-${sent}`, correlationId: gameId },
+      );
+      move = step.next(outcome.status === 'rejected' ? outcome.rejection : undefined);
     }
-    if (!acted) throw new Error(`${gameId} hand ${handNumber}: no bot can act in phase ${state.phase.kind}`);
+    // Accepted, the hand has moved on (a discard opened a window, a claim resolved it): look again.
+    if (!move.value)
+      throw new Error(`${gameId} hand ${handNumber}: no bot can act in phase ${state.phase.kind}`);
     if ((options.pauseMs ?? 0) > 0) await new Promise((resolve) => setTimeout(resolve, options.pauseMs));
   }
 }

@@ -15,6 +15,7 @@ import { notFound, ProblemError } from '../problem.ts';
 import { defineRoute, type Route } from '../route.ts';
 import { openEventStream } from '../sse.ts';
 import { z } from '../zod.ts';
+import { gameScope } from './tables.ts';
 
 const tournamentParams = z.object({ tournamentId: z.string().min(1).max(200) });
 const handParams = z.object({ gameId: z.string().min(1).max(200), hand: z.coerce.number().int().positive() });
@@ -95,15 +96,7 @@ export function queryRoutes(platform: Platform, readModels: ReadModels, feed: Bo
         'A hand step by step: tiles, ponds, melds, wall, claim windows and their resolutions, payments',
       description: 'Referees and organizers always; a player of the game once the hand is over (403 before).',
       tags: ['queries'],
-      auth: {
-        roles: ['organizer', 'referee', 'player'],
-        scope: async ({ params }) => {
-          const snapshot = await platform.tables.snapshot(params.gameId);
-          const started = snapshot.game.events[0];
-          const tournamentId = started?.type === 'GameStarted' ? started.data.tournamentId : null;
-          return { gameId: params.gameId, ...(tournamentId === null ? {} : { tournamentId }) };
-        },
-      },
+      auth: { roles: ['organizer', 'referee', 'player'], scope: gameScope(platform) },
       params: handParams,
       responses: { 200: { description: 'The replay' } },
       handler: async ({ params, principal }) => {
