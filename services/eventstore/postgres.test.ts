@@ -360,6 +360,33 @@ describe.skipIf(url === undefined)('PostgreSQL event store', () => {
       ).rejects.toThrow(/open it once with the schema owner's DATABASE_URL/);
     });
 
+    it('given an owner that is no superuser (CREATEROLE), then the migration makes it a member of the role and the store runs', async () => {
+      const owner = newRole();
+      const role = newRole();
+      const schema = newSchema();
+      const admin = await connect(url);
+      try {
+        await admin.query(`CREATE ROLE ${owner} LOGIN CREATEROLE`);
+        await admin.query(`GRANT CREATE ON DATABASE ${admin.database} TO ${owner}`);
+
+        const store = await openPostgresEventStore(as(url, owner), { schema, appRole: role });
+        expect(await store.append('s', [event('a')], 'no-stream')).toEqual({
+          nextExpectedRevision: 0,
+          position: 1n,
+        });
+        await store.close();
+
+        const { rows } = await admin.query(
+          `SELECT pg_has_role($1, $2, 'MEMBER') AS member, (SELECT rolsuper FROM pg_roles WHERE rolname = $1) AS superuser`,
+          [owner, role],
+        );
+        expect(rows).toEqual([{ member: true, superuser: false }]);
+      } finally {
+        await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await admin.end();
+      }
+    });
+
     it('refuses an application role that is a superuser or the owner, before granting it anything', async () => {
       const schema = newSchema();
       await expect(openPostgresEventStore(url, { schema, appRole: 'postgres' })).rejects.toThrow(/superuser/);
