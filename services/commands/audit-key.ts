@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import type { Config } from '../config.ts';
 
 export const AUDIT_KEY_FILE = 'audit.key';
-export const SIGNATURE_ALGORITHM = 'HMAC-SHA256';
+export const SIGNATURE_ALGORITHM = 'HMAC-SHA256' as const;
 const MIN_LENGTH = 32;
 
 export interface AuditKey {

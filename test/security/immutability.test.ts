@@ -8,8 +8,8 @@
 // - PostgreSQL: the application role the store runs as may not UPDATE, DELETE, TRUNCATE, upsert, disable or
 //   drop a trigger, or set session_replication_role; an append through the store works.
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -152,6 +152,25 @@ describe('verify, run as the CLI', () => {
       expect.objectContaining({ signature: 'valid', tournamentId: TOURNAMENT }),
     ]);
     expect(report.checked.streams).toBe(3);
+  });
+
+  it('given the export, then it names its key by id and never holds it; the key file is 0600', () => {
+    const key = readFileSync(keyFile(), 'utf8').trim();
+    const audit = JSON.parse(readFileSync(before, 'utf8'));
+
+    expect(statSync(keyFile()).mode & 0o777).toBe(0o600);
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(readFileSync(before, 'utf8')).not.toContain(key);
+    expect(audit.signature).toEqual({
+      algorithm: 'HMAC-SHA256',
+      keyId: createHash('sha256').update(key).digest('hex').slice(0, 16),
+      value: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(audit.chains.map((c: { stream: string }) => c.stream)).toEqual([
+      `tournament-${TOURNAMENT}`,
+      `game-${TOURNAMENT}-r1-t1`,
+      HAND,
+    ]);
   });
 
   describe('given a settlement changed by 90,000 points in a copy, its stream’s hashes recomputed from there on', () => {
