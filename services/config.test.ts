@@ -25,6 +25,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the audit key or its file, never both', () => {
+    expect(loadConfig({ AUDIT_KEY: 'k'.repeat(32) }).auditKey).toBe('k'.repeat(32));
+    expect(loadConfig({ AUDIT_KEY_FILE: 'keys/audit.key' }).auditKeyFile).toBe(resolve('keys/audit.key'));
+    expect(() => loadConfig({ AUDIT_KEY: 'k'.repeat(32), AUDIT_KEY_FILE: '/k' })).toThrow(
+      /^AUDIT_KEY: set AUDIT_KEY or AUDIT_KEY_FILE, not both$/,
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });
@@ -34,6 +42,7 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, /^PORT: /],
     [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL: expected a postgres/],
     [{ REDIS_URL: 'not a url' }, /^REDIS_URL: /],
+    [{ AUDIT_KEY: 'short' }, /^AUDIT_KEY: at least 32 characters/],
   ])('refuses %j naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

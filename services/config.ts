@@ -17,6 +17,10 @@ const EnvironmentSchema = z.object({
   KURRENTDB_URL: url(['kurrentdb', 'kurrentdb+discover', 'esdb', 'esdb+discover']).optional(),
   REDIS_URL: url(['redis', 'rediss']).optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  // The key that signs audit exports, kept out of the event store: its text, or a file holding it (default
+  // DATA_DIR/audit.key, created 0600 at the first export). docs/event-store.md "Signed audit exports".
+  AUDIT_KEY: z.string().min(32, 'at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
+  AUDIT_KEY_FILE: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -26,6 +30,10 @@ export interface Config {
   readonly kurrentDbUrl?: string;
   readonly redisUrl?: string;
   readonly port: number;
+  /** AUDIT_KEY: the audit signing key itself. */
+  readonly auditKey?: string;
+  /** AUDIT_KEY_FILE (absolute): where the audit signing key is; unset means DATA_DIR/audit.key. */
+  readonly auditKeyFile?: string;
 }
 
 export class ConfigError extends Error {
@@ -43,12 +51,16 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     const issue = parsed.error.issues[0]!;
     throw new ConfigError(`${String(issue.path[0] ?? 'environment')}: ${issue.message}`);
   }
-  const { DATA_DIR, DATABASE_URL, KURRENTDB_URL, REDIS_URL, PORT } = parsed.data;
+  const { DATA_DIR, DATABASE_URL, KURRENTDB_URL, REDIS_URL, PORT, AUDIT_KEY, AUDIT_KEY_FILE } = parsed.data;
+  if (AUDIT_KEY !== undefined && AUDIT_KEY_FILE !== undefined)
+    throw new ConfigError('AUDIT_KEY: set AUDIT_KEY or AUDIT_KEY_FILE, not both');
   return {
     dataDir: resolve(DATA_DIR),
     ...(DATABASE_URL !== undefined ? { databaseUrl: DATABASE_URL } : {}),
     ...(KURRENTDB_URL !== undefined ? { kurrentDbUrl: KURRENTDB_URL } : {}),
     ...(REDIS_URL !== undefined ? { redisUrl: REDIS_URL } : {}),
     port: PORT,
+    ...(AUDIT_KEY !== undefined ? { auditKey: AUDIT_KEY } : {}),
+    ...(AUDIT_KEY_FILE !== undefined ? { auditKeyFile: resolve(AUDIT_KEY_FILE) } : {}),
   };
 }

@@ -1,14 +1,18 @@
 // `export`: what an organizer takes away from a tournament — the standings as CSV, every hand's replay as
-// JSON, and the audit log with the hash chain of every stream it cites, verified, so a reader can check
-// that nothing on record was altered.
+// JSON, and the audit log with the hash chain of every stream of the tournament (its own, its games' and
+// every hand's), verified and signed: each stream's head (revision, hash) under an HMAC of a key kept
+// outside the event store, so that `verify` can later hold the store, or another export, to it
+// (docs/event-store.md "Signed audit exports").
 import { z } from 'zod';
 import { gameStream, handStream } from '../../domain/play/metadata.ts';
+import { canonicalJson } from '../../domain/rules/rulesets/ruleset.ts';
 import { tournamentStream } from '../../domain/tournament/index.ts';
 import { auditOf, type ReadModels, replayFromEvents, standingsOf } from '../../projections/index.ts';
-import { verifyChain } from '../eventstore/hash-chain.ts';
+import { type ChainProblem, verifyChain } from '../eventstore/hash-chain.ts';
 import type { EventStore, StoredEvent } from '../eventstore/port.ts';
 import { GAME_AGGREGATE, load } from '../play/table.ts';
 import { TOURNAMENT_AGGREGATE } from '../tournament/service.ts';
+import { type AuditKey, SIGNATURE_ALGORITHM, sign } from './audit-key.ts';
 
 export const EXPORT_KINDS = ['standings', 'replays', 'audit'] as const;
 export const ExportArguments = z.strictObject({
@@ -66,23 +70,114 @@ export async function exportReplays(store: EventStore, tournamentId: string): Pr
   return `${JSON.stringify({ tournamentId, replays }, null, 2)}\n`;
 }
 
+export const AUDIT_FORMAT = 'mahjong-ledger-audit';
+export const AUDIT_FORMAT_VERSION = 2;
+
+/** One event of a chain as the export records it: enough to compare, not the payload. */
+export interface ChainLink {
+  readonly revision: number;
+  readonly type: string;
+  readonly id: string;
+  readonly previousHash: string;
+  readonly hash: string;
+}
+
+export interface ExportedChain {
+  readonly stream: string;
+  readonly events: number;
+  /** The stream's last event when exported: what a later store or export must still hold. */
+  readonly head: { readonly revision: number; readonly hash: string };
+  readonly verified: boolean;
+  readonly problems: readonly ChainProblem[];
+  readonly links: readonly ChainLink[];
+}
+
+/** Everything the signature covers: the whole export but the signature itself. */
+export interface AuditBody {
+  readonly format: typeof AUDIT_FORMAT;
+  readonly version: typeof AUDIT_FORMAT_VERSION;
+  readonly tournamentId: string;
+  readonly exportedAt: string;
+  /** How many of the streams' chains hold, and their events: "17/17 verified". */
+  readonly verified: { readonly streams: number; readonly of: number; readonly events: number };
+  readonly entries: readonly unknown[];
+  readonly chains: readonly ExportedChain[];
+}
+
+export interface AuditSignature {
+  readonly algorithm: typeof SIGNATURE_ALGORITHM;
+  /** Which key signed (the first 16 hex digits of its sha256), never the key. */
+  readonly keyId: string;
+  readonly value: string;
+}
+
+export interface AuditExport extends AuditBody {
+  readonly signature: AuditSignature;
+}
+
+/** The text an export's signature is taken over: the body as canonical JSON (keys sorted at every depth). */
+export function signedText(body: AuditBody): string {
+  const { signature: _, ...rest } = body as AuditBody & { signature?: unknown };
+  return canonicalJson(JSON.parse(JSON.stringify(rest)));
+}
+
+/**
+ * Every stream of the tournament that has events: its own, each game's, each game's hand streams (found in
+ * the store, not from the game's count, so a stream beyond it is not missed), then any other stream the
+ * audit log cites.
+ */
+async function streamsOf(
+  store: EventStore,
+  tournamentId: string,
+  games: readonly string[],
+  cited: readonly string[],
+) {
+  const hands = new Map(games.map((game) => [game, new Map<number, string>()]));
+  const BATCH = 1000;
+  for (let after = 0n; ; ) {
+    const batch = await store.readAll({ after, limit: BATCH });
+    for (const event of batch) {
+      const hand = /^hand-(.+)-(\d+)$/.exec(event.stream);
+      if (hand !== null) hands.get(hand[1]!)?.set(Number(hand[2]), event.stream);
+    }
+    if (batch.length < BATCH) break;
+    after = batch.at(-1)!.position;
+  }
+  const streams = [tournamentStream(tournamentId)];
+  for (const game of games) {
+    streams.push(gameStream(game));
+    const numbered = [...(hands.get(game) ?? new Map<number, string>()).entries()].sort(([a], [b]) => a - b);
+    for (const [, stream] of numbered) streams.push(stream);
+  }
+  for (const stream of cited) if (!streams.includes(stream)) streams.push(stream);
+  return streams;
+}
+
 export async function exportAudit(
   store: EventStore,
   readModels: ReadModels,
   tournamentId: string,
-): Promise<string> {
+  key: AuditKey,
+  now: () => Date = () => new Date(),
+): Promise<AuditExport> {
   const games = await gamesOf(store, tournamentId);
   const entries = await auditOf(readModels, tournamentId);
-  const streams = [tournamentStream(tournamentId), ...games.map(gameStream)];
-  for (const entry of entries) if (!streams.includes(entry.event.stream)) streams.push(entry.event.stream);
-  const chains = [];
+  const streams = await streamsOf(
+    store,
+    tournamentId,
+    games,
+    entries.map((entry) => entry.event.stream),
+  );
+  const chains: ExportedChain[] = [];
   for (const stream of streams) {
     const events = await store.readStream(stream);
+    const last = events.at(-1);
+    if (last === undefined) continue;
     const problems = verifyChain(events);
     chains.push({
       stream,
       events: events.length,
-      head: events.at(-1)?.hash ?? null,
+      head: { revision: last.revision, hash: last.hash },
       verified: problems.length === 0,
       problems,
       links: events.map((e) => ({
@@ -94,5 +189,24 @@ export async function exportAudit(
       })),
     });
   }
-  return `${JSON.stringify({ tournamentId, entries, chains }, null, 2)}\n`;
+  const body: AuditBody = {
+    format: AUDIT_FORMAT,
+    version: AUDIT_FORMAT_VERSION,
+    tournamentId,
+    exportedAt: now().toISOString(),
+    verified: {
+      streams: chains.filter((c) => c.verified).length,
+      of: chains.length,
+      events: chains.reduce((sum, c) => sum + c.events, 0),
+    },
+    entries,
+    chains,
+  };
+  return {
+    ...body,
+    signature: { algorithm: SIGNATURE_ALGORITHM, keyId: key.id, value: sign(signedText(body), key) },
+  };
 }
+
+/** The export as written to a file. */
+export const auditText = (audit: AuditExport): string => `${JSON.stringify(audit, null, 2)}\n`;

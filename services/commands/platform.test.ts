@@ -84,17 +84,28 @@ describe('mahjong-ledger export and rebuild', () => {
     expect(rows.every((row) => row.games === '2')).toBe(true);
   });
 
-  it('exports the audit with every stream’s hash chain verified', () => {
+  it('exports the audit with every stream’s hash chain verified, hand streams included, and signed', () => {
     const run = cli(dataDir, ['export', '--tournament', TOURNAMENT, '--what', 'audit']);
 
     expect(run.status, run.stderr).toBe(0);
     const audit = JSON.parse(run.stdout) as {
       tournamentId: string;
+      verified: { streams: number; of: number };
       chains: { stream: string; events: number; verified: boolean }[];
+      signature: { algorithm: string; keyId: string };
     };
     expect(audit.tournamentId).toBe(TOURNAMENT);
-    // The tournament's stream and its 4 games' streams at least.
-    expect(audit.chains.length).toBeGreaterThanOrEqual(5);
+    // The tournament's stream, its 4 games' streams and their 4 hands' streams (one hand a game).
+    expect(audit.chains.map((c) => c.stream.split('-')[0])).toEqual([
+      'tournament',
+      ...Array.from({ length: 4 }, () => ['game', 'hand']).flat(),
+    ]);
+    expect(audit.verified).toMatchObject({ streams: 9, of: 9 });
+    expect(audit.signature).toMatchObject({
+      algorithm: 'HMAC-SHA256',
+      keyId: expect.stringMatching(/^[0-9a-f]{16}$/),
+    });
+    expect(run.stderr).toContain('9/9 streams verified');
     for (const chain of audit.chains) {
       expect(chain.verified, chain.stream).toBe(true);
       expect(chain.events).toBeGreaterThan(0);

@@ -1,16 +1,25 @@
-// The platform's commands on the command line: serve, demo, rebuild and export. Options are validated with
+// The platform's commands on the command line: serve, demo, rebuild, export and verify. Options are validated with
 // zod before anything is opened or written; a bad one exits 2 naming it.
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { z } from 'zod';
 import { ALL_PROJECTIONS } from '../../projections/index.ts';
 import { type Io, reportInvalid } from '../cli.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { DemoExists } from '../demo/run-demo.ts';
 import { openStores, runnerOf, startPlatformServer } from '../server.ts';
+import { AuditKeyError, loadAuditKey } from './audit-key.ts';
 import { DemoArguments, demoGameEnd, playDemo, progressBar, standingsText } from './demo.ts';
-import { ExportArguments, exportAudit, exportReplays, exportStandings, UnknownTournament } from './export.ts';
+import {
+  auditText,
+  ExportArguments,
+  exportAudit,
+  exportReplays,
+  exportStandings,
+  UnknownTournament,
+} from './export.ts';
 import { ServeArguments } from './serve.ts';
+import { auditSummary, registerVerifyCommand } from './verify.ts';
 
 /** Ends the command with an exit status (the process exits once the event loop is empty). */
 function fail(status: number): void {
@@ -30,6 +39,16 @@ function config(io: Io) {
     return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) return reportInvalid(io, 'environment', error.message);
+    throw error;
+  }
+}
+
+/** The audit signing key, made at the first export (docs/event-store.md "Signed audit exports"). */
+function auditKey(io: Io, env: Config) {
+  try {
+    return loadAuditKey(env, { create: true });
+  } catch (error) {
+    if (error instanceof AuditKeyError) return reportInvalid(io, 'AUDIT_KEY_FILE', error.message);
     throw error;
   }
 }
@@ -158,7 +177,9 @@ export function registerPlatformCommands(program: Command, io: Io): void {
 
   program
     .command('export')
-    .description('export a tournament: standings (CSV), replays (JSON) or audit (JSON, with the hash chains)')
+    .description(
+      "export a tournament: standings (CSV), replays (JSON) or audit (JSON: every stream's hash chain, signed)",
+    )
     .requiredOption('--tournament <id>', 'the tournament')
     .requiredOption('--what <kind>', 'standings, replays or audit')
     .option('--out <file>', 'write to this file (default standard output)')
@@ -167,15 +188,22 @@ export function registerPlatformCommands(program: Command, io: Io): void {
       if (typeof args === 'number') return fail(args);
       const env = config(io);
       if (typeof env === 'number') return fail(env);
+      const key = args.what === 'audit' ? auditKey(io, env) : undefined;
+      if (typeof key === 'number') return fail(key);
       const { store, readModels, apiDb } = await openStores(env);
       try {
         await runnerOf(store, readModels).catchUp();
-        const text =
-          args.what === 'standings'
-            ? await exportStandings(store, readModels, args.tournament)
-            : args.what === 'replays'
-              ? await exportReplays(store, args.tournament)
-              : await exportAudit(store, readModels, args.tournament);
+        let text: string;
+        if (key === undefined)
+          text =
+            args.what === 'standings'
+              ? await exportStandings(store, readModels, args.tournament)
+              : await exportReplays(store, args.tournament);
+        else {
+          const audit = await exportAudit(store, readModels, args.tournament, key);
+          text = auditText(audit);
+          io.stderr(`${auditSummary(audit)}\n`);
+        }
         if (options.out === undefined) io.stdout(text);
         else writeFileSync(options.out, text);
       } catch (error) {
@@ -187,4 +215,6 @@ export function registerPlatformCommands(program: Command, io: Io): void {
         await store.close();
       }
     });
+
+  registerVerifyCommand(program, io);
 }

@@ -5,8 +5,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../domain/rules/rulesets/ruleset.ts';
 import { normaliseEvents, planEvents } from './append-plan.ts';
-import { eventHash } from './hash-chain.ts';
-import type { NewEvent } from './port.ts';
+import { ChainFollower, eventHash } from './hash-chain.ts';
+import type { NewEvent, StoredEvent } from './port.ts';
 
 const reference = (stream: string, revision: number, event: NewEvent, previousHash: string): string =>
   createHash('sha256')
@@ -68,5 +68,73 @@ describe('the hash chain', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+/** Stored events of one append per stream, then interleaved by position as readAll gives them. */
+function stored(stream: string, ids: readonly string[], positions: readonly number[]): StoredEvent[] {
+  const planned = planEvents(
+    stream,
+    normaliseEvents(
+      stream,
+      ids.map((id) => ({ id, type: 'T', schemaVersion: 1, data: { id }, metadata: {} })),
+    ),
+    undefined,
+  );
+  return planned.map((p, i) => ({
+    stream,
+    revision: p.revision,
+    position: BigInt(positions[i]!),
+    id: p.id,
+    type: p.type,
+    schemaVersion: p.schemaVersion,
+    data: p.data,
+    metadata: p.metadata,
+    recordedAt: '2026-01-01T00:00:00.000Z',
+    previousHash: p.previousHash,
+    hash: p.hash,
+  }));
+}
+
+describe('the chain follower (a whole store in position order)', () => {
+  const byPosition = (events: StoredEvent[]) => [...events].sort((a, b) => Number(a.position - b.position));
+
+  it('given two interleaved intact streams, then no problem, and each head with its count', () => {
+    const follower = new ChainFollower();
+    for (const e of byPosition([
+      ...stored('s', ['a', 'b', 'c'], [1, 3, 4]),
+      ...stored('t', ['d', 'e'], [2, 5]),
+    ]))
+      follower.follow(e);
+
+    expect(follower.problems).toEqual([]);
+    expect(follower.events).toBe(5);
+    expect([...follower.heads].map(([stream, h]) => [stream, h.revision, h.events])).toEqual([
+      ['s', 2, 3],
+      ['t', 1, 2],
+    ]);
+  });
+
+  it('given an event moved to a later position (as a REPLACE would), then the break is named there', () => {
+    const follower = new ChainFollower();
+    for (const e of byPosition(stored('s', ['a', 'b', 'c'], [1, 9, 3]))) follower.follow(e);
+
+    expect(follower.problems).toEqual([
+      { stream: 's', revision: 2, problem: 'expected revision 1' },
+      { stream: 's', revision: 2, problem: 'previous hash does not match the event before' },
+      { stream: 's', revision: 1, problem: 'expected revision 3' },
+      { stream: 's', revision: 1, problem: 'previous hash does not match the event before' },
+    ]);
+  });
+
+  it('given a changed payload, then content does not match its hash', () => {
+    const follower = new ChainFollower();
+    const [a, b] = stored('s', ['a', 'b'], [1, 2]);
+    follower.follow(a!);
+    follower.follow({ ...b!, data: { id: 'b', points: 90_000 } });
+
+    expect(follower.problems).toEqual([
+      { stream: 's', revision: 1, problem: 'content does not match its hash' },
+    ]);
   });
 });

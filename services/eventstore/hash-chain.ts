@@ -1,6 +1,7 @@
 // Each stream is a hash chain: an event's hash covers its content and the previous event's hash, so
 // altering or removing any event breaks every hash after it. An export carries the hashes; verifyChain
-// proves it untouched.
+// proves a stream untouched, ChainFollower a whole store. A rewrite whose hashes were recomputed passes
+// both: only a head recorded earlier (a signed audit export, `verify --export`) catches that.
 import { hash } from 'node:crypto';
 import { canonicalJson } from '../../domain/rules/rulesets/ruleset.ts';
 import type { NewEvent, StoredEvent } from './port.ts';
@@ -51,20 +52,55 @@ export function chainedHash(
 
 export type ChainProblem = { readonly revision: number; readonly problem: string };
 
+/** What is wrong with one event, given the revision and previous hash its place in the chain calls for. */
+function linkProblems(event: StoredEvent, revision: number, previousHash: string): ChainProblem[] {
+  const problems: ChainProblem[] = [];
+  if (event.revision !== revision)
+    problems.push({ revision: event.revision, problem: `expected revision ${revision}` });
+  if (event.previousHash !== previousHash)
+    problems.push({ revision: event.revision, problem: 'previous hash does not match the event before' });
+  if (eventHash(event.stream, event.revision, event, event.previousHash) !== event.hash)
+    problems.push({ revision: event.revision, problem: 'content does not match its hash' });
+  return problems;
+}
+
 /** Checks a stream's events, in revision order, against their hashes; lists every break found. */
 export function verifyChain(events: readonly StoredEvent[]): ChainProblem[] {
   const problems: ChainProblem[] = [];
   let previousHash = '';
   events.forEach((event, index) => {
-    if (event.revision !== index)
-      problems.push({ revision: event.revision, problem: `expected revision ${index}` });
-    if (event.previousHash !== previousHash) {
-      problems.push({ revision: event.revision, problem: 'previous hash does not match the event before' });
-    }
-    if (eventHash(event.stream, event.revision, event, event.previousHash) !== event.hash) {
-      problems.push({ revision: event.revision, problem: 'content does not match its hash' });
-    }
+    problems.push(...linkProblems(event, index, previousHash));
     previousHash = event.hash;
   });
   return problems;
+}
+
+/** A stream's last event as a chain follower saw it. */
+export interface FollowedHead {
+  readonly revision: number;
+  readonly hash: string;
+  readonly events: number;
+}
+
+/**
+ * Checks every stream of a store at once from its events in position order (readAll, batch by batch),
+ * holding only each stream's head: a store of any size is verified in one pass. Within a stream positions
+ * follow revisions, so an event out of that order (one rewritten at a new position) is a break here too.
+ */
+export class ChainFollower {
+  readonly heads = new Map<string, FollowedHead>();
+  readonly problems: (ChainProblem & { readonly stream: string })[] = [];
+  events = 0;
+
+  follow(event: StoredEvent): void {
+    const head = this.heads.get(event.stream);
+    for (const problem of linkProblems(event, head === undefined ? 0 : head.revision + 1, head?.hash ?? ''))
+      this.problems.push({ stream: event.stream, ...problem });
+    this.heads.set(event.stream, {
+      revision: event.revision,
+      hash: event.hash,
+      events: (head?.events ?? 0) + 1,
+    });
+    this.events += 1;
+  }
 }

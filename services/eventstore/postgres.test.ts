@@ -19,6 +19,22 @@ function newSchema(): string {
   return schema;
 }
 
+/** A role of its own for one test (roles are cluster-wide); every one made is dropped at the end. */
+const roles: string[] = [];
+function newRole(): string {
+  const role = `es_app_${process.pid}_${randomBytes(4).toString('hex')}`;
+  roles.push(role);
+  return role;
+}
+
+/** The connection string with another user: the test server trusts local connections as any role. */
+function as(connectionString: string, role: string): string {
+  const parsed = new URL(connectionString);
+  parsed.username = role;
+  parsed.password = '';
+  return parsed.toString();
+}
+
 async function connect(connectionString: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString });
   await client.connect();
@@ -31,6 +47,12 @@ describe.skipIf(url === undefined)('PostgreSQL event store', () => {
   afterAll(async () => {
     const admin = await connect(url);
     for (const schema of schemas) await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    for (const role of roles) {
+      const exists = await admin.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [role]);
+      if (exists.rowCount === 0) continue;
+      await admin.query(`DROP OWNED BY ${role}`);
+      await admin.query(`DROP ROLE ${role}`);
+    }
     await admin.end();
   });
 
@@ -238,6 +260,145 @@ describe.skipIf(url === undefined)('PostgreSQL event store', () => {
     it('refuses a schema name that is not a plain identifier', async () => {
       await expect(openPostgresEventStore(url, { schema: 'x"; DROP SCHEMA public; --' })).rejects.toThrow(
         /plain schema name/,
+      );
+    });
+  });
+  describe('PostgreSQL event store: the application role', () => {
+    it('given a fresh schema, the migration creates the role: NOLOGIN, no superuser, owning nothing, with only SELECT and INSERT on events', async () => {
+      const schema = newSchema();
+      const role = newRole();
+      const store = await openPostgresEventStore(url, { schema, appRole: role });
+      const admin = await connect(url);
+      try {
+        const { rows: attributes } = await admin.query(
+          'SELECT rolcanlogin, rolsuper, rolcreaterole, rolcreatedb, rolreplication, rolbypassrls FROM pg_roles WHERE rolname = $1',
+          [role],
+        );
+        expect(attributes).toEqual([
+          {
+            rolcanlogin: false,
+            rolsuper: false,
+            rolcreaterole: false,
+            rolcreatedb: false,
+            rolreplication: false,
+            rolbypassrls: false,
+          },
+        ]);
+        const { rows: owned } = await admin.query(
+          `SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname = $1 AND pg_has_role($2, c.relowner, 'MEMBER')`,
+          [schema, role],
+        );
+        expect(owned).toEqual([]);
+        const privileges = async (table: string) =>
+          (
+            await admin.query(
+              `SELECT p FROM unnest(ARRAY['SELECT','INSERT','UPDATE','DELETE','TRUNCATE','REFERENCES','TRIGGER']) p
+                WHERE has_table_privilege($1, $2, p) ORDER BY p`,
+              [role, `${schema}.${table}`],
+            )
+          ).rows.map((r: { p: string }) => r.p);
+        expect(await privileges('events')).toEqual(['INSERT', 'SELECT']);
+        expect(await privileges('position_counter')).toEqual(['SELECT', 'UPDATE']);
+        const create = await admin.query(`SELECT has_schema_privilege($1, $2, 'CREATE') AS create`, [
+          role,
+          schema,
+        ]);
+        expect(create.rows[0].create).toBe(false);
+      } finally {
+        await Promise.all([admin.end(), store.close()]);
+      }
+    });
+
+    it('given the store open, then its connections run as the role: with INSERT revoked from the role an append is refused, and a reopen grants it again', async () => {
+      const schema = newSchema();
+      const role = newRole();
+      const store = await openPostgresEventStore(url, { schema, appRole: role });
+      const admin = await connect(url);
+      try {
+        await store.append('s', [event('a')], 'no-stream');
+        await admin.query(`REVOKE INSERT ON ${schema}.events FROM ${role}`);
+
+        await expect(store.append('s', [event('b')], 0)).rejects.toThrow(
+          /permission denied for table events/,
+        );
+
+        const again = await openPostgresEventStore(url, { schema, appRole: role });
+        expect(await again.append('s', [event('b')], 0)).toEqual({ nextExpectedRevision: 1, position: 2n });
+        expect(verifyChain(await again.readStream('s'))).toEqual([]);
+        await again.close();
+      } finally {
+        await Promise.all([admin.end(), store.close()]);
+      }
+    });
+
+    it('given one new role, when fresh schemas open at once (as parallel tests do), then every open succeeds', async () => {
+      const role = newRole();
+      const stores = await Promise.all(
+        [1, 2, 3, 4].map(() => openPostgresEventStore(url, { schema: newSchema(), appRole: role })),
+      );
+      for (const store of stores)
+        expect((await store.append('s', [event('a')], 'no-stream')).position).toBe(1n);
+      await Promise.all(stores.map((s) => s.close()));
+    });
+
+    it('given the role with a login of its own, then it runs a migrated store, and an unmigrated one sends it to the owner', async () => {
+      const schema = newSchema();
+      const role = newRole();
+      const owned = await openPostgresEventStore(url, { schema, appRole: role });
+      await owned.append('s', [event('a')], 'no-stream');
+      await owned.close();
+      const admin = await connect(url);
+      await admin.query(`ALTER ROLE ${role} LOGIN`);
+      await admin.end();
+
+      const asRole = await openPostgresEventStore(as(url, role), { schema, appRole: role });
+      expect(await asRole.append('s', [event('b')], 0)).toEqual({ nextExpectedRevision: 1, position: 2n });
+      await asRole.close();
+      await expect(
+        openPostgresEventStore(as(url, role), { schema: newSchema(), appRole: role }),
+      ).rejects.toThrow(/open it once with the schema owner's DATABASE_URL/);
+    });
+
+    it('given an owner that is no superuser (CREATEROLE), then the migration makes it a member of the role and the store runs', async () => {
+      const owner = newRole();
+      const role = newRole();
+      const schema = newSchema();
+      const admin = await connect(url);
+      try {
+        await admin.query(`CREATE ROLE ${owner} LOGIN CREATEROLE`);
+        await admin.query(`GRANT CREATE ON DATABASE ${admin.database} TO ${owner}`);
+
+        const store = await openPostgresEventStore(as(url, owner), { schema, appRole: role });
+        expect(await store.append('s', [event('a')], 'no-stream')).toEqual({
+          nextExpectedRevision: 0,
+          position: 1n,
+        });
+        await store.close();
+
+        const { rows } = await admin.query(
+          `SELECT pg_has_role($1, $2, 'MEMBER') AS member, (SELECT rolsuper FROM pg_roles WHERE rolname = $1) AS superuser`,
+          [owner, role],
+        );
+        expect(rows).toEqual([{ member: true, superuser: false }]);
+      } finally {
+        await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await admin.end();
+      }
+    });
+
+    it('refuses an application role that is a superuser or the owner, before granting it anything', async () => {
+      const schema = newSchema();
+      await expect(openPostgresEventStore(url, { schema, appRole: 'postgres' })).rejects.toThrow(/superuser/);
+      const admin = await connect(url);
+      try {
+        const { rows } = await admin.query('SELECT to_regclass($1) AS t', [`${schema}.events`]);
+        expect(rows[0].t).toBeNull();
+      } finally {
+        await admin.end();
+      }
+      await expect(openPostgresEventStore(url, { schema, appRole: 'Mahjong-App' })).rejects.toThrow(
+        /plain lower-case role name/,
       );
     });
   });

@@ -15,6 +15,16 @@
 // own after the lock is granted, which under READ COMMITTED (set explicitly) takes a fresh snapshot that
 // includes the previous appender's commit. (Reading the head in the same statement as the update would
 // use a snapshot from before the wait.) UNIQUE (stream, revision) stands behind it all the same.
+//
+// Roles. The connection string's user owns the schema: it runs the migration (tables, triggers, and the
+// application role with its grants). Every connection of the store's pool then runs as the application
+// role (`-c role=…` at connection start-up, checked once at open). That role owns nothing, so it cannot
+// drop, disable or replace a trigger or its function; it holds SELECT and INSERT on events and SELECT and
+// UPDATE on position_counter, nothing else (no UPDATE, DELETE, TRUNCATE: an upsert's DO UPDATE is refused
+// too); and it is no superuser, so it cannot set session_replication_role (which would silence the
+// triggers). The open refuses an application role that is a superuser, owns the events table or is a member
+// of its owner. Connecting as the application role itself (LOGIN, its own password) works once the owner
+// has migrated the schema; that is the setup where the server never holds the owner's keys.
 import { type ColumnType, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import {
@@ -35,7 +45,15 @@ export interface PostgresEventStoreOptions {
   readonly pollIntervalMs?: number;
   /** Connections in the pool (default 10). */
   readonly poolSize?: number;
+  /**
+   * The application role every connection of the store runs as (default 'mahjong_app'; cluster-wide, like
+   * every role). The migration creates it (NOLOGIN) if missing and grants it only what an append and a read
+   * need; see "Roles" below and docs/event-store.md.
+   */
+  readonly appRole?: string;
 }
+
+export const DEFAULT_APP_ROLE = 'mahjong_app';
 
 interface EventsTable {
   position: ColumnType<string, string, never>;
@@ -66,8 +84,9 @@ export const NOTIFY_CHANNEL = 'mahjong_ledger_events';
 
 const TRIGGERS = ['events_refuse_update', 'events_refuse_delete', 'events_refuse_truncate', 'events_notify'];
 
-function schemaDdl(schema: string) {
+function schemaDdl(schema: string, appRole: string) {
   const s = sql.id(schema);
+  const r = sql.id(appRole);
   return [
     sql`CREATE SCHEMA IF NOT EXISTS ${s}`,
     sql`CREATE TABLE IF NOT EXISTS ${s}.events (
@@ -108,23 +127,108 @@ function schemaDdl(schema: string) {
         FOR EACH STATEMENT EXECUTE FUNCTION ${s}.refuse_event_change()`,
     sql`CREATE OR REPLACE TRIGGER events_notify AFTER INSERT ON ${s}.events
         FOR EACH STATEMENT EXECUTE FUNCTION ${s}.notify_events()`,
+    // Roles are cluster-wide: another database's or schema's migration may create this one at the same
+    // moment (the advisory lock is per database), and the loser of that race gets unique_violation.
+    sql`DO $$ BEGIN
+          CREATE ROLE ${r} NOLOGIN;
+        EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+        END $$`,
+    // The owner connects and then runs as the role: a superuser may anyway; anyone else needs membership.
+    sql`DO $$ BEGIN
+          IF current_user <> ${sql.lit(appRole)}
+             AND NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN
+            GRANT ${r} TO CURRENT_USER;
+          END IF;
+        END $$`,
+    sql`REVOKE ALL ON ${s}.events, ${s}.position_counter FROM ${r}`,
+    sql`GRANT USAGE ON SCHEMA ${s} TO ${r}`,
+    sql`GRANT SELECT, INSERT ON ${s}.events TO ${r}`,
+    sql`GRANT SELECT, UPDATE ON ${s}.position_counter TO ${r}`,
   ];
 }
 
-/** Creates the schema, tables and triggers unless all are there; concurrent openers take turns. */
-async function ensureSchema(db: Kysely<EventStoreDatabase>, schema: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${`mahjong-ledger eventstore ${schema}`}))`.execute(trx);
-    const { rows } = await sql<{ ready: boolean }>`
-      SELECT to_regclass(format('%I.position_counter', ${schema}::text)) IS NOT NULL
-         AND (SELECT count(*) FROM pg_trigger t
-                JOIN pg_class c ON c.oid = t.tgrelid
-                JOIN pg_namespace n ON n.oid = c.relnamespace
-               WHERE n.nspname = ${schema} AND c.relname = 'events' AND t.tgname = ANY(${TRIGGERS})
-             ) = ${TRIGGERS.length} AS ready`.execute(trx);
-    if (rows[0]?.ready) return;
-    for (const statement of schemaDdl(schema)) await statement.execute(trx);
+/** Whether the application role holds exactly its grants: what it needs, and nothing more on events. */
+function grantsReady(schema: string, appRole: string) {
+  const events = `"${schema}".events`;
+  const counter = `"${schema}".position_counter`;
+  // CASE first: the privilege functions fail on a role that does not exist.
+  return sql<boolean>`CASE WHEN EXISTS (SELECT 1 FROM pg_roles WHERE rolname = ${appRole}) THEN
+      has_schema_privilege(${appRole}, ${schema}, 'USAGE')
+      AND has_table_privilege(${appRole}, ${events}, 'SELECT')
+      AND has_table_privilege(${appRole}, ${events}, 'INSERT')
+      AND NOT has_table_privilege(${appRole}, ${events}, 'UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER')
+      AND has_table_privilege(${appRole}, ${counter}, 'SELECT')
+      AND has_table_privilege(${appRole}, ${counter}, 'UPDATE')
+    ELSE false END`;
+}
+
+/**
+ * Creates the schema, tables, triggers and the application role's grants unless all are there; concurrent
+ * openers take turns. Runs as the connection string's own user (the owner), on a connection of its own.
+ */
+async function ensureSchema(connectionString: string, schema: string, appRole: string): Promise<void> {
+  const db = new Kysely<EventStoreDatabase>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max: 1 }) }),
   });
+  try {
+    await db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${`mahjong-ledger eventstore ${schema}`}))`.execute(
+        trx,
+      );
+      const { rows } = await sql<{ ready: boolean }>`
+        SELECT CASE WHEN to_regclass(format('%I.position_counter', ${schema}::text)) IS NOT NULL
+           AND (SELECT count(*) FROM pg_trigger t
+                  JOIN pg_class c ON c.oid = t.tgrelid
+                  JOIN pg_namespace n ON n.oid = c.relnamespace
+                 WHERE n.nspname = ${schema} AND c.relname = 'events' AND t.tgname = ANY(${TRIGGERS})
+               ) = ${TRIGGERS.length}
+           THEN ${grantsReady(schema, appRole)} ELSE false END AS ready`.execute(trx);
+      // Before any grant: a mighty role is refused, not given (or stripped of) privileges.
+      await refuseMightyRole(trx, schema, appRole);
+      if (!rows[0]?.ready) {
+        try {
+          for (const statement of schemaDdl(schema, appRole)) await statement.execute(trx);
+        } catch (error) {
+          if (error instanceof pg.DatabaseError && error.code === '42501')
+            throw new Error(
+              `the event store in schema ${schema} is not set up for role ${appRole}, and this connection's ` +
+                `user may not set it up (${error.message}): open it once with the schema owner's DATABASE_URL`,
+            );
+          throw error;
+        }
+      }
+    });
+  } finally {
+    await db.destroy();
+  }
+}
+
+/**
+ * An application role that is a superuser, or owns the events table (or is a member of its owner: the
+ * migrating user, when there is no table yet), could rewrite events: refused. (The role itself migrating
+ * is let through: its DDL fails for want of privileges, with a message saying so.)
+ */
+async function refuseMightyRole(
+  db: Kysely<EventStoreDatabase>,
+  schema: string,
+  appRole: string,
+): Promise<void> {
+  const { rows } = await sql<{ superuser: boolean; owner: boolean }>`
+    SELECT r.rolsuper AS superuser,
+           pg_has_role(r.oid, coalesce(
+             (SELECT relowner FROM pg_class WHERE oid = to_regclass(format('%I.events', ${schema}::text))),
+             (SELECT oid FROM pg_roles WHERE rolname = current_user AND rolname <> ${appRole})), 'MEMBER') AS owner
+      FROM pg_roles r
+     WHERE r.rolname = ${appRole}`.execute(db);
+  const role = rows[0];
+  if (role?.superuser)
+    throw new Error(
+      `the application role ${appRole} is a superuser: it could rewrite events; choose another`,
+    );
+  if (role?.owner)
+    throw new Error(
+      `the application role ${appRole} owns ${schema}.events (or is a member of its owner): choose another`,
+    );
 }
 
 /** Opens (creating its tables if needed) the event store in a schema of the database at `connectionString`. */
@@ -135,12 +239,21 @@ export async function openPostgresEventStore(
   const schema = options.schema ?? 'eventstore';
   if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(schema))
     throw new TypeError(`not a plain schema name: ${schema}`);
-  const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10 });
+  const appRole = options.appRole ?? DEFAULT_APP_ROLE;
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(appRole))
+    throw new TypeError(`not a plain lower-case role name: ${appRole}`);
+  await ensureSchema(connectionString, schema, appRole);
+  const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10, options: `-c role=${appRole}` });
   // An idle connection that dies (a server restart) is dropped; the next query opens a new one.
   pool.on('error', () => {});
   const db = new Kysely<EventStoreDatabase>({ dialect: new PostgresDialect({ pool }) });
   try {
-    await ensureSchema(db, schema);
+    // A connection string with options of its own would replace the role: never run as the owner unawares.
+    const { rows } = await sql<{ user: string }>`SELECT current_user AS user`.execute(db);
+    if (rows[0]?.user !== appRole)
+      throw new Error(
+        `the event store's connections run as ${rows[0]?.user}, not as the application role ${appRole}`,
+      );
   } catch (error) {
     await db.destroy();
     throw error;

@@ -83,3 +83,126 @@ describe('SQLite event store', () => {
     await two.close();
   });
 });
+
+describe('SQLite event store: immutability against any connection', () => {
+  /** A store with two events on stream s, and a raw better-sqlite3 connection that set no pragma. */
+  async function storeAndRaw() {
+    const path = newFile();
+    const store = openSqliteEventStore(path);
+    await store.append('s', [event('a'), event('b')], 'no-stream');
+    const raw = new Database(path);
+    return {
+      path,
+      store,
+      raw,
+      async close() {
+        raw.close();
+        await store.close();
+        removeFile(path);
+      },
+    };
+  }
+
+  const COLUMNS =
+    'stream, revision, id, type, schema_version, data, metadata, recorded_at, previous_hash, hash';
+  const row = (stream: string, revision: number, id: string) =>
+    `'${stream}', ${revision}, '${id}', 'Rewritten', 1, '{"points":90000}', '{}', '2026-01-01T00:00:00.000Z', '', 'forged'`;
+
+  it.each([
+    [
+      'REPLACE INTO over the same stream and revision',
+      `REPLACE INTO events (${COLUMNS}) VALUES (${row('s', 0, 'new-id')})`,
+    ],
+    [
+      'INSERT OR REPLACE with the same id',
+      `INSERT OR REPLACE INTO events (${COLUMNS}) VALUES (${row('t', 0, 'a')})`,
+    ],
+    [
+      'INSERT OR REPLACE at the same position',
+      `INSERT OR REPLACE INTO events (position, ${COLUMNS}) VALUES (2, ${row('t', 0, 'other')})`,
+    ],
+    [
+      'an upsert (ON CONFLICT DO UPDATE)',
+      `INSERT INTO events (${COLUMNS}) VALUES (${row('s', 1, 'b')}) ON CONFLICT (id) DO UPDATE SET data = excluded.data`,
+    ],
+    [
+      'INSERT OR IGNORE over a stored event',
+      `INSERT OR IGNORE INTO events (${COLUMNS}) VALUES (${row('s', 1, 'b')})`,
+    ],
+    ['UPDATE OR REPLACE', `UPDATE OR REPLACE events SET data = '{"points":90000}' WHERE id = 'a'`],
+  ])(
+    'given stored events, when a raw connection runs %s, then it is refused and nothing changes',
+    async (_, statement) => {
+      const { store, raw, close } = await storeAndRaw();
+      try {
+        const before = await store.readStream('s');
+
+        expect(() => raw.exec(statement)).toThrow(/events are immutable/);
+
+        expect(await store.readStream('s')).toEqual(before);
+        expect(await store.readStream('t')).toEqual([]);
+        expect(verifyChain(before)).toEqual([]);
+      } finally {
+        await close();
+      }
+    },
+  );
+
+  it('given stored events, when a raw connection inserts a new event, then it is stored: only overwrites are refused', async () => {
+    const { store, raw, close } = await storeAndRaw();
+    try {
+      raw.exec(`INSERT INTO events (${COLUMNS}) VALUES (${row('t', 0, 'c')})`);
+
+      expect((await store.readAll()).map((e) => [e.position, e.stream, e.revision, e.id])).toEqual([
+        [1n, 's', 0, 'a'],
+        [2n, 's', 1, 'b'],
+        [3n, 't', 0, 'c'],
+      ]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('given a store appending an id it holds, then the append is a DuplicateEventId, as before the triggers', async () => {
+    const { store, close } = await storeAndRaw();
+    try {
+      await expect(store.append('t', [event('x'), event('a')], 'no-stream')).rejects.toMatchObject({
+        name: 'DuplicateEventId',
+        ids: ['a'],
+      });
+      expect(await store.readStream('t')).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('given a file made before the insert triggers, when a store opens it, then REPLACE is refused there too', async () => {
+    const { path, store, raw, close } = await storeAndRaw();
+    try {
+      raw.exec('DROP TRIGGER events_refuse_overwrite; DROP TRIGGER events_refuse_same_id;');
+      await store.close();
+      // While the triggers are missing, REPLACE rewrites an event: what an older file allowed.
+      raw.exec(`REPLACE INTO events (position, ${COLUMNS}) VALUES (1, ${row('s', 0, 'a')})`);
+      expect(raw.prepare(`SELECT type FROM events WHERE position = 1`).pluck().get()).toBe('Rewritten');
+
+      const reopened = openSqliteEventStore(path);
+      await reopened.close();
+
+      const triggers = raw
+        .prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name`)
+        .pluck()
+        .all();
+      expect(triggers).toEqual([
+        'events_refuse_delete',
+        'events_refuse_overwrite',
+        'events_refuse_same_id',
+        'events_refuse_update',
+      ]);
+      expect(() =>
+        raw.exec(`REPLACE INTO events (position, ${COLUMNS}) VALUES (2, ${row('s', 1, 'b')})`),
+      ).toThrow(/events are immutable/);
+    } finally {
+      await close();
+    }
+  });
+});

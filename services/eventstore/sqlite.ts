@@ -23,6 +23,21 @@ export interface SqliteEventStoreOptions {
   readonly busyTimeoutMs?: number;
 }
 
+/**
+ * The message of the trigger that refuses a second event with a stored id: a plain INSERT of one meets it
+ * before the UNIQUE constraint, so it is how a duplicate id shows.
+ */
+const ID_TAKEN = 'events are immutable: an event with this id is stored';
+
+// Immutability. UPDATE and DELETE triggers alone do not hold: `INSERT OR REPLACE` / `REPLACE INTO` (and an
+// ON CONFLICT REPLACE from anywhere) resolves a conflict by deleting the stored row, and SQLite fires no
+// delete trigger for that unless the connection turned recursive_triggers on. So every insert that would
+// meet a stored event (same position, same id, or same stream and revision) is refused before any conflict
+// resolution runs, whatever the statement's OR clause; an upsert's DO UPDATE meets the update trigger as
+// well. The triggers are created at every open, so a file made before them gets them too. They bind every
+// connection, pragmas or not; only a change to the schema itself (DROP TRIGGER, writable_schema, the shell's
+// `.dbconfig enable_trigger off`) gets past them, which is what the hash chain and the signed audit export
+// are for (docs/event-store.md).
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS events (
   position INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -42,6 +57,13 @@ CREATE TRIGGER IF NOT EXISTS events_refuse_update BEFORE UPDATE ON events
 BEGIN SELECT RAISE(ABORT, 'events are immutable: UPDATE refused'); END;
 CREATE TRIGGER IF NOT EXISTS events_refuse_delete BEFORE DELETE ON events
 BEGIN SELECT RAISE(ABORT, 'events are immutable: DELETE refused'); END;
+CREATE TRIGGER IF NOT EXISTS events_refuse_overwrite BEFORE INSERT ON events
+WHEN EXISTS (SELECT 1 FROM events WHERE position = NEW.position)
+  OR EXISTS (SELECT 1 FROM events WHERE stream = NEW.stream AND revision = NEW.revision)
+BEGIN SELECT RAISE(ABORT, 'events are immutable: INSERT over a stored event refused'); END;
+CREATE TRIGGER IF NOT EXISTS events_refuse_same_id BEFORE INSERT ON events
+WHEN EXISTS (SELECT 1 FROM events WHERE id = NEW.id)
+BEGIN SELECT RAISE(ABORT, '${ID_TAKEN}'); END;
 `;
 
 interface EventRow {
@@ -181,11 +203,9 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
 }
 
 function isUniqueIdViolation(error: unknown): boolean {
-  return (
-    error instanceof Database.SqliteError &&
-    error.code === 'SQLITE_CONSTRAINT_UNIQUE' &&
-    error.message.includes('events.id')
-  );
+  if (!(error instanceof Database.SqliteError)) return false;
+  if (error.code === 'SQLITE_CONSTRAINT_TRIGGER') return error.message === ID_TAKEN;
+  return error.code === 'SQLITE_CONSTRAINT_UNIQUE' && error.message.includes('events.id');
 }
 
 function toStoredEvent(row: EventRow): StoredEvent {
