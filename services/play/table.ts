@@ -168,7 +168,7 @@ export async function runGameCommand(
 }
 
 /** The command an event answers: its causationId (undefined in an event written without one). */
-export const commandOfEvent = (event: StoredEvent): unknown =>
+const commandOfEvent = (event: StoredEvent): unknown =>
   (event.metadata as { readonly causationId?: unknown }).causationId;
 
 /**
