@@ -1,4 +1,5 @@
 import type { EventStore, StoredEvent } from './eventstore/port.ts';
+import { serverSteps } from './play/command-ids.ts';
 import { type GameLoaded, LiveTables } from './tables/live-tables.ts';
 import { recordFinishedGame } from './tournament/finished-game.ts';
 import { TournamentService } from './tournament/service.ts';
@@ -63,7 +64,7 @@ export function createPlatform(store: EventStore, options: PlatformOptions = {})
     ...(options.onAppended ? { onAppended: (_id, events) => options.onAppended?.(events) } : {}),
     startTable: async (tournament, round, table) => {
       const outcome = await tables.startGame(tableGameStart(tournament, round, table, now()), SYSTEM_ACTOR, {
-        commandId: `${table.gameId}:start`,
+        commandId: serverSteps.startGame(table.gameId),
         correlationId: tournament.tournamentId,
       });
       if (outcome.status === 'rejected')

@@ -13,11 +13,11 @@ afterEach(async () => {
 });
 
 /** A discard command that counts its runs and hands back the command id it was given. */
-function counted() {
+function counted(path = '/api/test/games/:gameId/discard') {
   const runs: string[] = [];
   const route = defineRoute({
     method: 'post',
-    path: '/api/test/games/:gameId/discard',
+    path,
     summary: 'test: a counted command',
     auth: { roles: ['player'] },
     body: z.object({ tile: z.string() }),
@@ -35,6 +35,7 @@ function counted() {
 }
 
 const player = { role: 'player', tournamentId: 't-1', gameId: 'g-1', playerId: 'p-1' } as const;
+const CLIENT_ID = /^client:[0-9a-f]{64}$/;
 
 describe('Idempotency-Key', () => {
   const discard = (token: string, key: string | undefined, tile: string) =>
@@ -52,7 +53,9 @@ describe('Idempotency-Key', () => {
     const first = await discard(token, 'k-1', '5p');
     const retry = await discard(token, 'k-1', '5p');
 
-    expect(runs).toEqual(['k-1']);
+    // The handler sees the key hashed with its scope, never the key itself.
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatch(CLIENT_ID);
     expect(first.status).toBe(201);
     expect(first.headers.get('idempotent-replayed')).toBeNull();
     expect(retry.status).toBe(201);
@@ -82,6 +85,40 @@ describe('Idempotency-Key', () => {
     expect(other.status).toBe(201);
     expect(other.headers.get('idempotent-replayed')).toBeNull();
     expect(runs).toHaveLength(2);
+    expect(runs[1]).not.toBe(runs[0]);
+  });
+
+  it('given one principal using the same key on two routes, then each runs as a command of its own', async () => {
+    const { route, runs } = counted();
+    const other = counted('/api/test/games/:gameId/pass');
+    api = await startTestApi({ routes: [route, other.route] });
+    const token = await api.tokenFor(player);
+    const pass = await fetch(`${api.url}/api/test/games/g-1/pass`, {
+      method: 'POST',
+      headers: jsonHeaders({ ...bearer(token), 'idempotency-key': 'k-1' }),
+      body: JSON.stringify({ tile: '5p' }),
+    });
+
+    expect((await discard(token, 'k-1', '5p')).status).toBe(201);
+    expect(pass.status).toBe(201);
+    expect(pass.headers.get('idempotent-replayed')).toBeNull();
+    expect([runs.length, other.runs.length]).toEqual([1, 1]);
+    expect(other.runs[0]).not.toBe(runs[0]);
+  });
+
+  it('given keys of 1, 200, 201 and 255 characters, then each runs; 256 characters is 400', async () => {
+    const { route, runs } = counted();
+    api = await startTestApi({ routes: [route] });
+    const token = await api.tokenFor(player);
+    for (const length of [1, 200, 201, 255]) {
+      const response = await discard(token, 'k'.repeat(length - 1) + String(length % 10), '5p');
+      expect(response.status, `a key of ${length}`).toBe(201);
+    }
+    const long = await discard(token, 'k'.repeat(256), '5p');
+    expect(long.status).toBe(400);
+    expect((await readJson(long)).errors[0].path).toBe('headers.idempotency-key');
+    expect(runs).toHaveLength(4);
+    expect(runs.every((id) => CLIENT_ID.test(id))).toBe(true);
   });
 
   it('given a domain rejection, then the retry replays the rejection without deciding again', async () => {
@@ -107,7 +144,10 @@ describe('Idempotency-Key', () => {
     const token = await api.tokenFor(player);
     expect((await discard(token, 'k-5', 'boom')).status).toBe(500);
     expect((await discard(token, 'k-5', 'boom')).status).toBe(500);
-    expect(runs).toEqual(['k-5', 'k-5']);
+    // The retry is the same command: the same id.
+    expect(runs).toHaveLength(2);
+    expect(runs[1]).toBe(runs[0]);
+    expect(runs[0]).toMatch(CLIENT_ID);
   });
 
   it('given no key on a command that needs one, then 400 naming the header', async () => {

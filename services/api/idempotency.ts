@@ -1,8 +1,10 @@
 // Idempotency-Key on commands: the first request with a key claims it and its response is kept; a retry with
 // the same key and the same request gets that response again without running the handler, and the same key
-// on a different request is refused. Keys are scoped per principal, so two clients cannot collide.
+// on a different request is refused. Keys are scoped per principal and route, so two clients cannot collide;
+// the command id a handler sees is derived from the same scope (services/play/command-ids.ts).
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { ClientScope } from '../play/command-ids.ts';
 import type { ApiDatabase } from './db.ts';
 import { ProblemError } from './problem.ts';
 
@@ -47,6 +49,10 @@ export function parseIdempotencyKey(header: string | undefined): string | undefi
     );
   return header;
 }
+
+/** The scope a key is unique in, as the idempotency table keeps it: the principal, the method and the route. */
+export const idempotencyScopeOf = (scope: ClientScope): string =>
+  `${scope.principal} ${scope.method.toUpperCase()} ${scope.route}`;
 
 /** sha256 of the method, the path and the body, the body's object keys sorted so key order does not matter. */
 export function fingerprintOf(method: string, path: string, body: unknown): string {

@@ -5,6 +5,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
+import { type ClientScope, clientCommandId } from '../play/command-ids.ts';
 import { authorize, type Principal, principalIn, type Role, type Scope, scopeOfParams } from './auth.ts';
 import { type ExpectedVersion, etagOf, parseIfMatch } from './concurrency.ts';
 import type { ApiDatabase } from './db.ts';
@@ -12,6 +13,7 @@ import {
   claimIdempotencyKey,
   fingerprintOf,
   type IdempotencyOptions,
+  idempotencyScopeOf,
   parseIdempotencyKey,
 } from './idempotency.ts';
 import type { ApiMetrics } from './metrics.ts';
@@ -68,7 +70,11 @@ export interface RouteContext<
   readonly principal: PrincipalFor<R>;
   /** From If-Match; always set when `ifMatch: 'required'`. */
   readonly expectedVersion: ExpectedVersion | undefined;
-  /** The Idempotency-Key, else a fresh id: use it as the command id, so a raced retry appends once. */
+  /**
+   * The command's id: the Idempotency-Key (else a fresh one) hashed with the principal, method and route, so
+   * a raced retry appends once while the same key from anyone else, or on another route, is another command
+   * and no key can spell a server step's id (services/play/command-ids.ts).
+   */
   readonly commandId: string;
   readonly idempotencyKey: string | undefined;
   /** The request id (X-Request-Id): the command's correlation id. */
@@ -174,6 +180,11 @@ export function routeHandler(route: Route, api: ApiServices, options: MountOptio
         { path: 'headers.idempotency-key', message: 'required' },
       ]);
 
+    const client: ClientScope = {
+      principal: principal?.tokenId ?? 'anonymous',
+      method: def.method,
+      route: def.path,
+    };
     const context = {
       req,
       res,
@@ -183,7 +194,7 @@ export function routeHandler(route: Route, api: ApiServices, options: MountOptio
       headers,
       principal,
       expectedVersion,
-      commandId: idempotencyKey ?? randomUUID(),
+      commandId: clientCommandId(client, idempotencyKey ?? randomUUID()),
       idempotencyKey,
       requestId: String(req.id ?? ''),
       log: (req.log as Logger | undefined) ?? api.logger,
@@ -198,7 +209,7 @@ export function routeHandler(route: Route, api: ApiServices, options: MountOptio
     const claim = await claimIdempotencyKey(
       api.db,
       {
-        scope: principal?.tokenId ?? 'anonymous',
+        scope: idempotencyScopeOf(client),
         key: idempotencyKey,
         fingerprint: fingerprintOf(req.method, req.originalUrl, req.body),
       },

@@ -17,7 +17,8 @@ import { seatsInPlay } from '../../domain/rules/seats.ts';
 import type { Declaration } from '../bots/agent.ts';
 import type { Bot } from '../bots/bot.ts';
 import type { EventStore, NewEvent } from '../eventstore/port.ts';
-import { type Actor, eventIdOf, metadataOf } from '../play/table.ts';
+import { serverSteps } from '../play/command-ids.ts';
+import { type Actor, metadataOf } from '../play/table.ts';
 import { nextHandOf } from '../tables/next-hand.ts';
 import { playHandInMemory } from './hand-in-memory.ts';
 
@@ -51,8 +52,7 @@ export async function playGameInMemory(
   let count = 0;
   const record = async (decided: readonly GameEvent[], actor: Actor, commandId: string, at: string) => {
     const metadata = metadataOf(actor, at, { commandId, correlationId: start.gameId });
-    const batch: NewEvent[] = decided.map((event, index) => ({
-      id: eventIdOf(commandId, index),
+    const batch: NewEvent[] = decided.map((event) => ({
       type: event.type,
       schemaVersion: event.schemaVersion,
       data: event.data,
@@ -66,7 +66,7 @@ export async function playGameInMemory(
 
   const started = decideGame(start, game);
   if ('rejection' in started) throw new Error(`${start.gameId}: ${started.rejection.message}`);
-  await record(started.events, options.organizer, `${start.gameId}:start`, start.at);
+  await record(started.events, options.organizer, serverSteps.startGame(start.gameId), start.at);
 
   while (game.phase === 'playing') {
     const hand = game.hands + 1;
@@ -81,7 +81,7 @@ export async function playGameInMemory(
     const recorded = decideGame(result, game);
     if ('rejection' in recorded)
       throw new Error(`${start.gameId} hand ${hand}: ${recorded.rejection.message}`);
-    await record(recorded.events, SYSTEM, `${start.gameId}:record-hand-${hand}`, result.at);
+    await record(recorded.events, SYSTEM, serverSteps.recordHand(start.gameId, hand), result.at);
   }
   return { state: game, events: count, hands: game.hands };
 }

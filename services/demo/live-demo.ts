@@ -8,6 +8,7 @@ import type { TournamentCommand } from '../../domain/tournament/index.ts';
 import { defaultDeclaration } from '../bots/agent.ts';
 import { botRoster } from '../bots/index.ts';
 import type { Platform } from '../platform.ts';
+import { serverSteps } from '../play/command-ids.ts';
 import { playTableWithBots } from '../tables/bot-seats.ts';
 import { DEMO_ORGANIZER, playerIdOf, standingsSoFar } from './run-demo.ts';
 
@@ -39,7 +40,7 @@ export async function startLiveDemo(platform: Platform, options: LiveDemoOptions
   const organize = async (command: TournamentCommand, key: string): Promise<void> => {
     const outcome = await platform.tournaments.command(tournamentId, command, DEMO_ORGANIZER, {
       // Named by what it does, not by a counter: a restarted director repeats nothing already done.
-      commandId: `${tournamentId}:director:${key}`,
+      commandId: serverSteps.director(tournamentId, key),
       correlationId: tournamentId,
     });
     if (outcome.status === 'rejected')

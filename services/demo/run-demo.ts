@@ -10,6 +10,7 @@ import { defaultDeclaration } from '../bots/agent.ts';
 import { botRoster } from '../bots/index.ts';
 import type { EventStore } from '../eventstore/port.ts';
 import { tableWallSeed } from '../platform.ts';
+import { serverSteps } from '../play/command-ids.ts';
 import { type Actor, GAME_AGGREGATE, load } from '../play/table.ts';
 import { recordFinishedGame } from '../tournament/finished-game.ts';
 import { TournamentService } from '../tournament/service.ts';
@@ -86,7 +87,7 @@ export async function runDemo(store: EventStore, options: DemoOptions): Promise<
   const organize = async (command: TournamentCommand): Promise<void> => {
     step++;
     const outcome = await tournaments.command(tournamentId, command, DEMO_ORGANIZER, {
-      commandId: `${tournamentId}:demo-${step}`,
+      commandId: serverSteps.demoStep(tournamentId, step),
       correlationId: tournamentId,
     });
     if (outcome.status === 'rejected')

@@ -1,6 +1,8 @@
 // What every adapter does to an append between reading the stream's head and writing rows: check the
 // expected revision, then give each event its revision and chained hashes. The adapter supplies the head,
-// read under whatever lock makes the check and the write one step.
+// read under whatever lock makes the check and the write one step. The store makes the id of every event
+// that comes without one (DESIGN.md "Events": event ids are made by the store).
+import { randomUUID } from 'node:crypto';
 import { canonicalJson } from '../../domain/rules/rulesets/ruleset.ts';
 import { chainedHash } from './hash-chain.ts';
 import { type ExpectedRevision, type NewEvent, WrongExpectedVersion } from './port.ts';
@@ -11,8 +13,13 @@ export interface StreamHead {
   readonly hash: string;
 }
 
+/** An event with its id: the caller's, or the one the store made. */
+export interface IdentifiedEvent extends NewEvent {
+  readonly id: string;
+}
+
 /** An event ready to be written: its revision, hashes, and its payloads both as values and as JSON text. */
-export interface PlannedEvent extends NewEvent {
+export interface PlannedEvent extends IdentifiedEvent {
   readonly stream: string;
   readonly revision: number;
   readonly previousHash: string;
@@ -46,8 +53,11 @@ export function checkExpected(
   }
 }
 
-/** An event as normaliseEvents leaves it: its payloads as reading them back gives them, and as JSON text. */
-export interface NormalisedEvent extends NewEvent {
+/**
+ * An event as normaliseEvents leaves it: its id (a random UUID when the caller named none), its payloads as
+ * reading them back gives them, and as JSON text.
+ */
+export interface NormalisedEvent extends IdentifiedEvent {
   readonly dataJson: string;
   readonly metadataJson: string;
 }
@@ -66,8 +76,8 @@ export function normaliseEvents(stream: string, events: readonly NewEvent[]): No
   const metadataSeen = new Map<object, Json>();
   const normalised = events.map((event, index): NormalisedEvent => {
     const where = `events[${index}]`;
-    if (typeof event.id !== 'string' || event.id === '')
-      throw new TypeError(`${where}.id must be a non-empty string`);
+    if (event.id !== undefined && (typeof event.id !== 'string' || event.id === ''))
+      throw new TypeError(`${where}.id must be a non-empty string when given`);
     if (typeof event.type !== 'string' || event.type === '') {
       throw new TypeError(`${where}.type must be a non-empty string`);
     }
@@ -76,8 +86,10 @@ export function normaliseEvents(stream: string, events: readonly NewEvent[]): No
     if (event.metadata === null || typeof event.metadata !== 'object' || Array.isArray(event.metadata)) {
       throw new TypeError(`${where}.metadata must be an object`);
     }
-    if (seen.has(event.id)) repeated.add(event.id);
-    seen.add(event.id);
+    // Made here, once per event and before any I/O, so that an adapter retrying its write sends the same ids.
+    const id = event.id ?? randomUUID();
+    if (seen.has(id)) repeated.add(id);
+    seen.add(id);
     const data = roundTrip(event.data ?? null);
     let metadata = metadataSeen.get(event.metadata);
     if (metadata === undefined) {
@@ -85,7 +97,7 @@ export function normaliseEvents(stream: string, events: readonly NewEvent[]): No
       metadataSeen.set(event.metadata, metadata);
     }
     return {
-      id: event.id,
+      id,
       type: event.type,
       schemaVersion: event.schemaVersion,
       data: data.value,
@@ -104,7 +116,7 @@ export function normaliseEvents(stream: string, events: readonly NewEvent[]): No
  */
 export function planEvents(
   stream: string,
-  events: readonly (NewEvent | NormalisedEvent)[],
+  events: readonly (IdentifiedEvent | NormalisedEvent)[],
   head: StreamHead | undefined,
 ): PlannedEvent[] {
   let revision = actualRevision(head);

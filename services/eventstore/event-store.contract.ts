@@ -1,7 +1,9 @@
 // The event store contract (DESIGN.md "Storage and scale"): one suite that every reachable adapter runs.
 // It holds each adapter to port.ts: revisions from 0, positions from 1 strictly increasing in commit
 // order, optimistic concurrency under real concurrency, readers and subscribers that never skip an event,
-// immutability enforced by the database, and hash chains that catch a change made behind its back.
+// immutability enforced by the database, hash chains that catch a change made behind its back, and event
+// ids made by the store when the caller names none (the application never does).
+import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppendOutcome, ConcurrentAppend } from '../../test/support/event-store-writers.ts';
 import { verifyChain } from './hash-chain.ts';
@@ -23,6 +25,7 @@ export interface ContractTarget {
 }
 
 const WAIT = { timeout: 5000, interval: 10 };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 export function event(id: string, data: unknown = { id }, type = 'TestEvent'): NewEvent {
   return { id, type, schemaVersion: 1, data, metadata: { actor: 'referee', correlationId: `c-${id}` } };
@@ -139,6 +142,30 @@ export function describeEventStoreContract(name: string, open: () => Promise<Con
         ['b', 2n],
         ['c', 3n],
       ]);
+    });
+
+    it('makes the id of an event appended without one: a random UUID per event, covered by the hash', async () => {
+      const unnamed = (n: number): NewEvent => {
+        const { id: _named, ...rest } = event(`u${n}`);
+        return rest;
+      };
+      await store.append('s', [unnamed(1), unnamed(2)], 'no-stream');
+      await store.append('t', [unnamed(1)], 'no-stream');
+      await store.append('s', [unnamed(3), event('named')], 1);
+      const all = await store.readAll();
+      const made = all.filter((e) => e.id !== 'named');
+      expect(made).toHaveLength(4);
+      for (const e of made) expect(e.id).toMatch(UUID);
+      expect(new Set(made.map((e) => e.id)).size).toBe(4);
+      expect(all.find((e) => e.data && (e.data as { id?: string }).id === 'named')?.id).toBe('named');
+      const s = await store.readStream('s');
+      expect(s.map((e) => (e.data as { id: string }).id)).toEqual(['u1', 'u2', 'u3', 'named']);
+      expect(verifyChain(s)).toEqual([]);
+      // The id is hashed: another id with the same content breaks the chain.
+      expect(verifyChain([{ ...s[0]!, id: randomUUID() }, ...s.slice(1)])).toContainEqual({
+        revision: 0,
+        problem: 'content does not match its hash',
+      });
     });
 
     it('concurrent appends to one stream with the same expected revision: exactly one wins', async () => {

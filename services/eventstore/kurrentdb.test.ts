@@ -126,6 +126,15 @@ describe('mapping helpers', () => {
     expect(second!.metadata.hash).toBe(eventHash('table-1', 6, events[1]!, first!.metadata.hash));
   });
 
+  it('an event appended without an id gets a UUID the store made, used as the KurrentDB id itself', () => {
+    const { id: _named, ...unnamed } = newEvent('x');
+    const [planned] = planEvents('table-1', normaliseEvents('table-1', [unnamed]), undefined);
+    const { kurrentId, metadata } = toKurrentEvent(planned!);
+    expect(kurrentId).toBe(planned!.id);
+    expect(kurrentId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(metadata.eventId).toBeUndefined();
+  });
+
   it('reads a recorded event back into a stored event', () => {
     const [planned] = planEvents('table-1', normaliseEvents('table-1', [newEvent('hand-1/deal')]), undefined);
     const chained = toKurrentEvent(planned!);

@@ -11,9 +11,10 @@
 // - System events ($-prefixed event types, or events in $-prefixed streams: stats, metadata, links,
 //   projections) are not ours: readAll and subscribe leave them out (server-side filter by type, and a
 //   client-side check on both type and stream), and append refuses $-prefixed streams and types.
-// - Event ids: KurrentDB wants a UUID. A lowercase canonical UUID is used as is; any other id becomes a
-//   deterministic name-based UUID (v5 layout, SHA-1 over a fixed namespace) and the original id is kept in
-//   the event's metadata, from where reads restore it.
+// - Event ids: KurrentDB wants a UUID. The ids the store makes (append-plan.ts: the application names none)
+//   are lowercase canonical UUIDs and are used as is; any other id a caller names becomes a deterministic
+//   name-based UUID (v5 layout, SHA-1 over a fixed namespace) and the original id is kept in the event's
+//   metadata, from where reads restore it.
 // - Data and metadata are JSON. KurrentDB's metadata holds { schemaVersion, previousHash, hash, eventId?,
 //   metadata } with our metadata nested (so it never clashes with KurrentDB's own $-keys).
 // - The hash chain is computed on append from the event at the expected revision (the stream's last one),
@@ -37,12 +38,17 @@ import type {
   RecordedEvent,
   ResolvedEvent,
 } from '@kurrent/kurrentdb-client';
-import { DuplicateEventId, normaliseEvents, type PlannedEvent, planEvents } from './append-plan.ts';
+import {
+  DuplicateEventId,
+  type NormalisedEvent,
+  normaliseEvents,
+  type PlannedEvent,
+  planEvents,
+} from './append-plan.ts';
 import {
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
-  type NewEvent,
   type ReadAllOptions,
   type StoredEvent,
   type Subscription,
@@ -284,7 +290,7 @@ export function createKurrentDbEventStore(client: KurrentClient, lib: KurrentLib
   }
 
   /** Refuses an append whose ids the stream already holds among `recent` events: a retried append. */
-  function refuseRepeats(events: readonly NewEvent[], recent: readonly StoredEvent[]): void {
+  function refuseRepeats(events: readonly NormalisedEvent[], recent: readonly StoredEvent[]): void {
     const ids = new Set(events.map((event) => event.id));
     const repeated = recent.filter((event) => ids.has(event.id)).map((event) => event.id);
     if (repeated.length > 0) throw new DuplicateEventId(repeated);
@@ -293,7 +299,7 @@ export function createKurrentDbEventStore(client: KurrentClient, lib: KurrentLib
   /** One attempt: the events chained after `base` (undefined: the stream is new), sent expecting `base`. */
   async function send(
     stream: string,
-    events: readonly NewEvent[],
+    events: readonly NormalisedEvent[],
     base: StoredEvent | undefined,
   ): Promise<AppendResult> {
     const data: EventData[] = planEvents(stream, events, base).map((planned) => {
@@ -339,7 +345,7 @@ export function createKurrentDbEventStore(client: KurrentClient, lib: KurrentLib
 
   async function appendExpecting(
     stream: string,
-    events: readonly NewEvent[],
+    events: readonly NormalisedEvent[],
     expected: bigint | number | 'no-stream',
   ): Promise<AppendResult> {
     // Read from the expected revision on: the event there is the one to chain onto, and any event after
@@ -364,7 +370,7 @@ export function createKurrentDbEventStore(client: KurrentClient, lib: KurrentLib
     }
   }
 
-  async function appendAny(stream: string, events: readonly NewEvent[]): Promise<AppendResult> {
+  async function appendAny(stream: string, events: readonly NormalisedEvent[]): Promise<AppendResult> {
     // 'any' still needs the previous event's hash and the revisions the hashes cover, so it is sent as
     // "the stream is at the revision we read" and, when another writer got in first, re-read, re-chained
     // and sent again.

@@ -10,11 +10,17 @@ export interface NewEvent {
   readonly data: unknown;
   /** Who acted (role, seat), when, correlation and causation ids. */
   readonly metadata: Readonly<Record<string, unknown>>;
-  /** Chosen by the caller, so that a retried append is recognisable; unique in the store. */
-  readonly id: string;
+  /**
+   * Left out, the store makes it: a random UUID per event, so that no client value can become (or block) an
+   * event id. The application always leaves it out and knows its events by their metadata (a command's
+   * events carry its id as causationId). A caller may name ids (tests, a copy of another store's events):
+   * they must be unique in the store (DuplicateEventId).
+   */
+  readonly id?: string;
 }
 
 export interface StoredEvent extends NewEvent {
+  readonly id: string;
   readonly stream: string;
   /** Position within the stream: 0 for its first event (KurrentDB counts revisions from 0 too). */
   readonly revision: number;

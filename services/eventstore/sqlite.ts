@@ -8,12 +8,13 @@ import Database from 'better-sqlite3';
 import {
   checkExpected,
   DuplicateEventId,
+  type NormalisedEvent,
   normaliseEvents,
   type PlannedEvent,
   planEvents,
   type StreamHead,
 } from './append-plan.ts';
-import type { EventStore, ExpectedRevision, NewEvent, ReadAllOptions, StoredEvent } from './port.ts';
+import type { EventStore, ExpectedRevision, ReadAllOptions, StoredEvent } from './port.ts';
 import { OpenSubscriptions, Wakeup } from './subscription.ts';
 
 export interface SqliteEventStoreOptions {
@@ -121,7 +122,7 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
     'SELECT id FROM events WHERE id IN (SELECT value FROM json_each(?))',
   );
 
-  const append = db.transaction((stream: string, events: readonly NewEvent[], expected: ExpectedRevision) => {
+  const append = db.transaction((stream: string, events: Batch, expected: ExpectedRevision) => {
     const row = head.get(stream);
     const current: (StreamHead & { position: bigint }) | undefined =
       row === undefined
@@ -201,6 +202,9 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
     },
   };
 }
+
+/** An append's events, each with its id (made by normaliseEvents when the caller named none). */
+type Batch = readonly NormalisedEvent[];
 
 function isUniqueIdViolation(error: unknown): boolean {
   if (!(error instanceof Database.SqliteError)) return false;

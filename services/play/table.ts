@@ -1,7 +1,9 @@
 // The table service: runs one command of a hand or a game against an event store. It loads the stream (each
 // stored event parsed and upcast, then folded), asks the decider, and appends what it decided with the
-// stream's revision as the expected one. Event ids come from the command id, so a retried command appends
-// nothing twice; a concurrent append to the same stream is met by reloading and deciding once more.
+// stream's revision as the expected one. Every event records its command's id (causationId), so a retried
+// command is found in its stream and appends nothing twice; a concurrent append to the same stream (this very
+// command from another process, or another one) is met by reloading and deciding once more. Event ids are
+// the store's to make: nothing a client sends becomes one.
 import { type PlayEvent, STREAM_OF } from '../../domain/play/events.ts';
 import {
   decide as decideGame,
@@ -25,7 +27,6 @@ import { type ActorRole, gameStream, handStream } from '../../domain/play/metada
 import { parseEvent, parseMetadata } from '../../domain/play/parse.ts';
 import { EventParseError, eventParseError } from '../../domain/play/parse-error.ts';
 import type { Seat } from '../../domain/rules/seats.ts';
-import { DuplicateEventId } from '../eventstore/append-plan.ts';
 import {
   type EventStore,
   type ExpectedRevision,
@@ -43,7 +44,10 @@ export interface Actor {
 }
 
 export interface CommandIds {
-  /** Unique per command, kept by the client across retries: the events' ids derive from it. */
+  /**
+   * Unique per command within its stream, the same across retries: recorded as each event's causationId. A
+   * client's is derived from its Idempotency-Key and scope, a server step's named by it (command-ids.ts).
+   */
   readonly commandId: string;
   /** The request or job the command belongs to. */
   readonly correlationId: string;
@@ -163,8 +167,21 @@ export async function runGameCommand(
   return run(store, gameStream(gameId), GAME_AGGREGATE, command, actor, ids);
 }
 
-/** The id of the i-th event a command appends. */
-export const eventIdOf = (commandId: string, index: number): string => `${commandId}:${index}`;
+/** The command an event answers: its causationId (undefined in an event written without one). */
+const commandOfEvent = (event: StoredEvent): unknown =>
+  (event.metadata as { readonly causationId?: unknown }).causationId;
+
+/**
+ * Where the events a command appended are in a stream: the first run of events that name it as their cause
+ * (the events of one append are consecutive). Empty when it appended none.
+ */
+export function eventsOfCommand(stored: readonly StoredEvent[], commandId: string): number[] {
+  const first = stored.findIndex((event) => commandOfEvent(event) === commandId);
+  if (first === -1) return [];
+  const indexes: number[] = [];
+  for (let i = first; i < stored.length && commandOfEvent(stored[i]!) === commandId; i++) indexes.push(i);
+  return indexes;
+}
 
 export async function load<C, S, E, R>(
   store: EventStore,
@@ -177,16 +194,13 @@ export async function load<C, S, E, R>(
   return { stream, events, stored, state, revision: stored.at(-1)?.revision ?? -1 };
 }
 
-/** The events a command appended earlier, recognised by their ids; undefined when it appended none. */
+/** The events a command appended earlier, recognised by their cause; undefined when it appended none. */
 export function appliedBefore<E, S>(
   loaded: Loaded<E, S>,
   commandId: string,
 ): CommandOutcome<E, never> | undefined {
-  const first = loaded.stored.findIndex((event) => event.id === eventIdOf(commandId, 0));
-  if (first === -1) return undefined;
-  // One append's events are consecutive in the stream: ids ":0", ":1"... in order.
-  const indexes: number[] = [];
-  for (let k = 0; loaded.stored[first + k]?.id === eventIdOf(commandId, k); k++) indexes.push(first + k);
+  const indexes = eventsOfCommand(loaded.stored, commandId);
+  if (indexes.length === 0) return undefined;
   return {
     status: 'already-applied',
     events: indexes.map((i) => loaded.events[i]!),
@@ -243,28 +257,27 @@ export async function run<
     const decision = aggregate.decide(command, loaded.state);
     if ('rejection' in decision)
       return { status: 'rejected', rejection: decision.rejection, attempts: attempt, after: loaded };
-    const events: NewEvent[] = decision.events.map((event, index) => ({
-      id: eventIdOf(ids.commandId, index),
+    const events: NewEvent[] = decision.events.map((event) => ({
       type: event.type,
       schemaVersion: event.schemaVersion,
       data: event.data,
       metadata,
     }));
+    // Never 'any': the expected revision is what keeps two runs of one command from both appending.
     const expected: ExpectedRevision = loaded.revision === -1 ? 'no-stream' : loaded.revision;
+    let appended: number;
     try {
-      await store.append(stream, events, expected);
+      appended = (await store.append(stream, events, expected)).nextExpectedRevision;
     } catch (error) {
-      const stale = error instanceof WrongExpectedVersion || error instanceof DuplicateEventId;
-      if (!stale) throw error;
+      if (!(error instanceof WrongExpectedVersion)) throw error;
       // Another command got there first (perhaps this very command, retried): decide again on what it left,
       // unless the client pinned the revision it saw.
       loaded = await load(store, stream, aggregate);
       if (attempt < 2 || appliedBefore(loaded, ids.commandId) !== undefined) continue;
       throw error;
     }
-    const appendedIds = new Set(events.map((event) => event.id));
     const since = await store.readStream(stream, loaded.revision + 1);
-    const mine = since.filter((event) => appendedIds.has(event.id));
+    const mine = since.filter((event) => event.revision <= appended);
     // Someone appended right after: the stream in memory is folded again from the store.
     const after: Loaded<E, S> =
       since.length !== mine.length

@@ -4,6 +4,7 @@ import type { Seat } from '../../domain/rules/seats.ts';
 import { seatsInPlay } from '../../domain/rules/seats.ts';
 import { botStep, type Declaration } from '../bots/agent.ts';
 import type { Bot } from '../bots/bot.ts';
+import { serverSteps } from '../play/command-ids.ts';
 import type { HandLoaded, LiveTables } from './live-tables.ts';
 
 /** The player at each seat of the hand, as its HandStarted records them. */
@@ -48,7 +49,9 @@ export async function playTableWithBots(
         gameId,
         command,
         { role: 'player', seat, id: player },
-        { commandId: `${gameId}:${handNumber}:bot-${sent}`, correlationId: gameId },
+        // Named by the decision point, not by a count: after a restart a count would start again at 0 and
+        // meet the moves made before it, taken then for this one, already applied.
+        { commandId: serverSteps.bot(gameId, handNumber, hand.revision, seat), correlationId: gameId },
       );
       move = step.next(outcome.status === 'rejected' ? outcome.rejection : undefined);
     }

@@ -17,6 +17,7 @@ import type { HandCommand, HandState, Rejection } from '../../domain/play/hand/i
 import { evolve as evolveHand, initialHandState } from '../../domain/play/hand/index.ts';
 import { gameStream, handStream } from '../../domain/play/metadata.ts';
 import type { EventStore, StoredEvent } from '../eventstore/port.ts';
+import { serverSteps } from '../play/command-ids.ts';
 import type { Aggregate } from '../play/table.ts';
 import {
   type Actor,
@@ -288,7 +289,7 @@ export class LiveTables {
         }
         const seed = (await this.#options.wallSeedOf?.(game, handNumber)) ?? `${gameId}:hand-${handNumber}`;
         const start = nextHandOf(game.state, seed, at);
-        const ids = { commandId: `${gameId}:start-hand-${handNumber}`, correlationId: gameId };
+        const ids = { commandId: serverSteps.startHand(gameId, handNumber), correlationId: gameId };
         const outcome = await run(
           this.#store,
           handStream(gameId, handNumber),
@@ -313,7 +314,7 @@ export class LiveTables {
         this.#watchDeadline(gameId, table);
         return;
       }
-      const ids = { commandId: `${gameId}:record-hand-${handNumber}`, correlationId: gameId };
+      const ids = { commandId: serverSteps.recordHand(gameId, handNumber), correlationId: gameId };
       const outcome = await run(this.#store, gameStream(gameId), GAME_AGGREGATE, record, SYSTEM, ids, {
         loaded: game,
       });
@@ -341,7 +342,10 @@ export class LiveTables {
         // Answered in time, or another window since: nothing to close.
         if (current.handNumber !== handNumber || current.hand?.revision !== revision) return;
         const at = new Date(Math.max(deadline, Date.parse(this.#now()))).toISOString();
-        const ids = { commandId: `${gameId}:${handNumber}:close-${revision}`, correlationId: gameId };
+        const ids = {
+          commandId: serverSteps.closeWindow(gameId, handNumber, revision),
+          correlationId: gameId,
+        };
         const outcome = await run(
           this.#store,
           handStream(gameId, handNumber),

@@ -1,6 +1,8 @@
 // A table's game is over: its final scores become the table's result in the tournament (RecordTableFinished,
-// by the system). The command id comes from the game, so reporting the same game twice records it once.
+// by the system). The command id is the game's own server step, so reporting the same game twice records it
+// once.
 import type { GameEvent } from '../../domain/play/game/index.ts';
+import { serverSteps } from '../play/command-ids.ts';
 import type { TournamentOutcome, TournamentService } from './service.ts';
 
 const SYSTEM = { role: 'system', id: 'table-service' } as const;
@@ -32,7 +34,7 @@ export async function recordFinishedGame(
       by: SYSTEM,
     },
     SYSTEM,
-    { commandId: `${gameId}:table-finished`, correlationId: gameId },
+    { commandId: serverSteps.tableFinished(gameId), correlationId: gameId },
   );
   if (outcome.status === 'rejected')
     throw new Error(`${gameId}: its result cannot be recorded: ${outcome.rejection.message}`);

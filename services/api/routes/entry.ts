@@ -5,7 +5,7 @@
 import type { EntryRejection } from '../../../domain/play/entry/index.ts';
 import { gameStream, handStream } from '../../../domain/play/metadata.ts';
 import { type Platform, tournamentOf } from '../../platform.ts';
-import { eventIdOf } from '../../play/table.ts';
+import { eventsOfCommand } from '../../play/table.ts';
 import type { GameLoaded } from '../../tables/live-tables.ts';
 import { notFound, ProblemError, rejected } from '../problem.ts';
 import { defineRoute, type Route } from '../route.ts';
@@ -128,8 +128,8 @@ export function entryRoutes(platform: Platform): Route[] {
   const enteredBefore = async (game: GameLoaded, commandId: string) => {
     if (game.state.hands === 0) return undefined;
     const stored = await platform.store.readStream(handStream(game.state.gameId, game.state.hands));
-    const mine = stored.filter((e) => e.id.startsWith(`${commandId}:`));
-    if (mine[0]?.id !== eventIdOf(commandId, 0)) return undefined;
+    const mine = eventsOfCommand(stored, commandId).map((i) => stored[i]!);
+    if (mine.length === 0) return undefined;
     return {
       hand: game.state.hands,
       events: mine.map(({ type, data }) => ({ type, data })),

@@ -1,19 +1,19 @@
 // What a ruling does to the hand it is about, once DisputeRuled is on record: a correction appends
 // SettlementCorrected to the hand stream (replacing the settlement in force, which stays), a void-and-redeal
-// voids the game's live hand so the same dealer deals again. Event ids derive from the ruling's command id,
-// so a retried ruling carries out its effect once.
+// voids the game's live hand so the same dealer deals again. The effect's command id derives from the
+// ruling's, and its events record it (causationId), so a retried ruling carries out its effect once.
 import type { PlayEvent } from '../../../domain/play/events.ts';
 import type { HandState } from '../../../domain/play/hand/index.ts';
 import { handStream } from '../../../domain/play/metadata.ts';
 import { SettlementCorrected } from '../../../domain/play/payment-events.ts';
 import type { Seat } from '../../../domain/rules/seats.ts';
 import type { Dispute, RulingCommand } from '../../../domain/tournament/index.ts';
-import { DuplicateEventId } from '../../eventstore/append-plan.ts';
+import { WrongExpectedVersion } from '../../eventstore/port.ts';
 import type { Platform } from '../../platform.ts';
 import {
   type Actor,
   type CommandIds,
-  eventIdOf,
+  eventsOfCommand,
   HAND_AGGREGATE,
   type Loaded,
   load,
@@ -95,11 +95,10 @@ export async function correctSettlement(
 ): Promise<RulingEffect> {
   const stream = handStream(dispute.gameId, dispute.hand);
   const own = effectIds(ids, 'correction');
-  const eventId = eventIdOf(own.commandId, 0);
   for (let attempt = 0; ; attempt++) {
     const hand = await load(platform.store, stream, HAND_AGGREGATE);
-    const index = hand.stored.findIndex((e) => e.id === eventId);
-    if (index !== -1) {
+    const [index] = eventsOfCommand(hand.stored, own.commandId);
+    if (index !== undefined) {
       const { type, data } = hand.events[index]!;
       return { stream, events: [{ type, data }], revision: hand.revision };
     }
@@ -123,12 +122,12 @@ export async function correctSettlement(
     try {
       await platform.store.append(
         stream,
-        [{ id: eventId, ...event, metadata: metadataOf(actor, platform.now(), own) }],
+        [{ ...event, metadata: metadataOf(actor, platform.now(), own) }],
         hand.revision,
       );
     } catch (error) {
-      // A concurrent retry of this very ruling got there first: read what it wrote.
-      if (error instanceof DuplicateEventId && attempt === 0) continue;
+      // The hand moved (perhaps a concurrent retry of this very ruling got there first): read it again.
+      if (error instanceof WrongExpectedVersion && attempt === 0) continue;
       throw error;
     }
     return { stream, events: [{ type: event.type, data: event.data }], revision: hand.revision + 1 };
@@ -177,13 +176,12 @@ export async function voidHand(
   if (!(await isLive(platform, dispute))) {
     // A retry after the void went through: the hand is over, by this ruling's own events.
     const hand = await load(platform.store, stream, HAND_AGGREGATE);
-    const first = hand.stored.findIndex((e) => e.id === eventIdOf(own.commandId, 0));
-    if (first === -1) throw notLive(dispute);
-    const mine = hand.stored.flatMap((e, i) => (e.id.startsWith(`${own.commandId}:`) ? [i] : []));
+    const mine = eventsOfCommand(hand.stored, own.commandId);
+    if (mine.length === 0) throw notLive(dispute);
     return {
       stream,
       events: mine.map((i) => ({ type: hand.events[i]!.type, data: hand.events[i]!.data })),
-      revision: mine.length > 0 ? hand.stored[mine.at(-1)!]!.revision : hand.revision,
+      revision: hand.stored[mine.at(-1)!]!.revision,
     };
   }
   const outcome = await platform.tables.act(

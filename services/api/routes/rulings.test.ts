@@ -131,14 +131,16 @@ describe('disputes', () => {
     expect(ruled.body.hand).toMatchObject({ stream: handStream(gameId, 1), revision: correction.revision });
 
     // The ruling retried after a crash (same command id): the correction is on record once.
-    const { state } = await h.platform.tournaments.current('corrected');
+    const { state, stored } = await h.platform.tournaments.current('corrected');
+    const commandId = String(stored.at(-1)!.metadata.causationId);
+    expect(commandId).toMatch(/^client:[0-9a-f]{64}$/);
     const retried = await correctSettlement(
       h.platform,
       state.disputes[disputeId]!,
       { kind: 'correction', wrong: 'a pattern scored twice', transfers },
       'replayed the hand',
       { role: 'organizer', id: 'retry' },
-      { commandId: 'ruling-1', correlationId: 'retry' },
+      { commandId, correlationId: 'retry' },
     );
     expect(retried.revision).toBe(correction.revision);
     expect(await h.store.readStream(handStream(gameId, 1))).toHaveLength(after.length);
