@@ -17,6 +17,8 @@ const EnvironmentSchema = z.object({
   KURRENTDB_URL: url(['kurrentdb', 'kurrentdb+discover', 'esdb', 'esdb+discover']).optional(),
   REDIS_URL: url(['redis', 'rediss']).optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export interface Config {
@@ -26,6 +28,11 @@ export interface Config {
   readonly kurrentDbUrl?: string;
   readonly redisUrl?: string;
   readonly port: number;
+  /**
+   * Where `GET /metrics` is served when it has a bind address of its own (METRICS_PORT, METRICS_HOST default
+   * 127.0.0.1), unauthenticated; absent, it is on the main port for a global organizer's token.
+   */
+  readonly metrics?: { readonly port: number; readonly host: string };
 }
 
 export class ConfigError extends Error {
@@ -43,12 +50,13 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     const issue = parsed.error.issues[0]!;
     throw new ConfigError(`${String(issue.path[0] ?? 'environment')}: ${issue.message}`);
   }
-  const { DATA_DIR, DATABASE_URL, KURRENTDB_URL, REDIS_URL, PORT } = parsed.data;
+  const { DATA_DIR, DATABASE_URL, KURRENTDB_URL, REDIS_URL, PORT, METRICS_PORT, METRICS_HOST } = parsed.data;
   return {
     dataDir: resolve(DATA_DIR),
     ...(DATABASE_URL !== undefined ? { databaseUrl: DATABASE_URL } : {}),
     ...(KURRENTDB_URL !== undefined ? { kurrentDbUrl: KURRENTDB_URL } : {}),
     ...(REDIS_URL !== undefined ? { redisUrl: REDIS_URL } : {}),
     port: PORT,
+    ...(METRICS_PORT !== undefined ? { metrics: { port: METRICS_PORT, host: METRICS_HOST } } : {}),
   };
 }
