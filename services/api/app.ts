@@ -11,7 +11,13 @@ import type { ApiDatabase } from './db.ts';
 import type { IdempotencyOptions } from './idempotency.ts';
 import { refuseBadBody, refuseBadParams, refuseMalformedPath } from './input-checks.ts';
 import { createLogger, requestLogger } from './logging.ts';
-import { type ApiMetrics, createMetrics, metricsForOrganizers, serveMetrics, timeRequests } from './metrics.ts';
+import {
+  type ApiMetrics,
+  createMetrics,
+  metricsForOrganizers,
+  serveMetrics,
+  timeRequests,
+} from './metrics.ts';
 import { openApiDocument, swaggerUi } from './openapi.ts';
 import { badRequest, notFound, ProblemError, problemAt, sendProblem } from './problem.ts';
 import { limitRate, type RateLimitOptions } from './rate-limit.ts';
@@ -157,7 +163,10 @@ function asProblem(error: unknown, req: express.Request, res: express.Response):
         errors: [{ path: 'path', message: 'a parameter does not decode' }],
       });
     // Any other client error a middleware raised: the client's fault, so never a 500.
-    return clientProblem(status, http.expose === true ? http.message : STATUS_CODES[status] ?? 'bad request');
+    return clientProblem(
+      status,
+      http.expose === true ? http.message : (STATUS_CODES[status] ?? 'bad request'),
+    );
   }
   // pino-http logs res.err with the request's line, stack included; the body gets none of it.
   res.err = error instanceof Error ? error : new Error(String(error));
@@ -208,7 +217,9 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
       ? new ProblemError(431, 'headers-too-large', 'the request headers are over 16 KB')
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? new ProblemError(408, 'request-timeout', 'the request did not arrive in time')
-        : badRequest('the request is not well-formed HTTP', [{ path: 'request', message: String(error.code) }]);
+        : badRequest('the request is not well-formed HTTP', [
+            { path: 'request', message: String(error.code) },
+          ]);
   const body = JSON.stringify(problemAt('', problem));
   socket.end(
     `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}\r\n` +

@@ -110,7 +110,7 @@ function badTextIn(text: string): string | undefined {
 /** The text shortened and with bad code units written as escapes, fit to be echoed in a problem. */
 function visible(text: string): string {
   const shown = text.replace(
-    /[\0-\x1f\p{Cs}]/gu,
+    /[\p{Cc}\p{Cs}]/gu,
     (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
   return shown.length > 60 ? `${shown.slice(0, 57)}...` : shown;

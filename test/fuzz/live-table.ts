@@ -56,7 +56,11 @@ export function rawRequest(
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString() }),
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text: Buffer.concat(chunks).toString(),
+          }),
         );
         res.on('error', reject);
       },
@@ -107,7 +111,8 @@ export async function startLiveTable(tournamentId = 'fuzz-open'): Promise<LiveTa
   const atTable = seats.filter((s) => s.gameId === gameId);
   let acting: Seat | undefined;
   for (const seat of atTable) {
-    const view = await (await fetch(`${server.url}/api/games/${gameId}/seat`, { headers: bearer(seat.token) })).json();
+    const response = await fetch(`${server.url}/api/games/${gameId}/seat`, { headers: bearer(seat.token) });
+    const view = (await response.json()) as { phase?: { kind?: string } };
     if (view.phase?.kind === 'turn') acting = seat;
   }
   if (acting === undefined) throw new Error(`no seat of ${gameId} is to act`);

@@ -19,7 +19,6 @@ import { BoardFeed, queryRoutes } from '../../services/api/routes/queries.ts';
 import { tournamentRoutes } from '../../services/api/routes/tournaments.ts';
 import { openPostgresEventStore } from '../../services/eventstore/postgres.ts';
 import { createPlatform } from '../../services/platform.ts';
-import { postgresUrl } from '../support/services.ts';
 import {
   bearer,
   documentedCodes,
@@ -29,6 +28,7 @@ import {
   rawRequest,
   startLiveTable,
 } from '../fuzz/live-table.ts';
+import { postgresUrl } from '../support/services.ts';
 
 const CODES = documentedCodes();
 
@@ -41,8 +41,7 @@ function expectProblem(reply: RawReply, status: number, code: string, paths?: re
   const body = JSON.parse(reply.text);
   expect(body).toMatchObject({ status, code, type: `urn:mahjong-ledger:problem:${code}` });
   expect(CODES.has(code)).toBe(true);
-  if (paths !== undefined)
-    expect(body.errors.map((error: { path: string }) => error.path)).toEqual(paths);
+  if (paths !== undefined) expect(body.errors.map((error: { path: string }) => error.path)).toEqual(paths);
   return body;
 }
 
@@ -81,7 +80,12 @@ describe('bad input on SQLite', () => {
   );
 
   it('given a malformed escape in a command path, then 400 invalid-path and nothing is appended', async () => {
-    const reply = await refused({ method: 'POST', path: `/api/tournaments/%ff/players`, headers: json(), body: register });
+    const reply = await refused({
+      method: 'POST',
+      path: `/api/tournaments/%ff/players`,
+      headers: json(),
+      body: register,
+    });
     expectProblem(reply, 400, 'invalid-path');
   });
 
@@ -90,15 +94,18 @@ describe('bad input on SQLite', () => {
     ['deflate', Buffer.from('not deflate either')],
     ['br', Buffer.from('nor brotli')],
     ['gzip', gzipSync(Buffer.from(register)).subarray(0, 15)],
-  ])('given Content-Encoding: %s and bytes that are not that, then 400 invalid-content-encoding', async (coding, body) => {
-    const reply = await refused({
-      method: 'POST',
-      path: players(),
-      headers: { ...json(), 'content-encoding': coding },
-      body,
-    });
-    expectProblem(reply, 400, 'invalid-content-encoding', ['body']);
-  });
+  ])(
+    'given Content-Encoding: %s and bytes that are not that, then 400 invalid-content-encoding',
+    async (coding, body) => {
+      const reply = await refused({
+        method: 'POST',
+        path: players(),
+        headers: { ...json(), 'content-encoding': coding },
+        body,
+      });
+      expectProblem(reply, 400, 'invalid-content-encoding', ['body']);
+    },
+  );
 
   it.each(['compress', 'x-garbage', 'gzip, br'])(
     'given Content-Encoding: %s, then 415 unsupported-media-type saying which codings do',
@@ -130,15 +137,18 @@ describe('bad input on SQLite', () => {
     ['gzip', gzipSync],
     ['deflate', deflateSync],
     ['br', brotliCompressSync],
-  ] as const)('given a well-formed %s body, then it is read: p1 is registered already (409)', async (coding, pack) => {
-    const reply = await refused({
-      method: 'POST',
-      path: players(),
-      headers: { ...json(), 'content-encoding': coding },
-      body: pack(Buffer.from(JSON.stringify({ playerId: 'p1', name: 'Again' }))),
-    });
-    expectProblem(reply, 409, 'rejected');
-  });
+  ] as const)(
+    'given a well-formed %s body, then it is read: p1 is registered already (409)',
+    async (coding, pack) => {
+      const reply = await refused({
+        method: 'POST',
+        path: players(),
+        headers: { ...json(), 'content-encoding': coding },
+        body: pack(Buffer.from(JSON.stringify({ playerId: 'p1', name: 'Again' }))),
+      });
+      expectProblem(reply, 409, 'rejected');
+    },
+  );
 
   it.each([
     ['a name with NUL', players(), { name: 'Nul\u0000Name' }, 'body.name'],
@@ -151,12 +161,7 @@ describe('bad input on SQLite', () => {
       { reason: 'because\u0000' },
       'body.reason',
     ],
-    [
-      'a tournament name',
-      '/api/tournaments',
-      { name: 'Open\ud800', preset: 'hu-mahjong' },
-      'body.name',
-    ],
+    ['a tournament name', '/api/tournaments', { name: 'Open\ud800', preset: 'hu-mahjong' }, 'body.name'],
     [
       'an object key',
       '/api/tournaments',
@@ -169,15 +174,22 @@ describe('bad input on SQLite', () => {
       { playerId: 'p1', points: 1, reason: 'r', extra: [['ok', 'bad\udfff']] },
       'body.extra.0.1',
     ],
-  ])('given %s, then 400 invalid-text naming the field, and nothing is appended', async (_what, path, body, field) => {
-    // JSON.stringify writes lone surrogates as \\u escapes and NUL as \\u0000: the JSON is valid, the text not.
-    const reply = await refused({ method: 'POST', path, headers: json(), body: JSON.stringify(body) });
-    expectProblem(reply, 400, 'invalid-text', [field]);
-  });
+  ])(
+    'given %s, then 400 invalid-text naming the field, and nothing is appended',
+    async (_what, path, body, field) => {
+      // JSON.stringify writes lone surrogates as \\u escapes and NUL as \\u0000: the JSON is valid, the text not.
+      const reply = await refused({ method: 'POST', path, headers: json(), body: JSON.stringify(body) });
+      expectProblem(reply, 400, 'invalid-text', [field]);
+    },
+  );
 
   it('given the raw UTF-8 bytes of an encoded surrogate in a body, then they are read as U+FFFD, not refused', async () => {
     // Bytes ED A0 80 are not UTF-8: the decoder replaces them, so the text is well-formed by then.
-    const body = Buffer.concat([Buffer.from('{"playerId":"p1","name":"x'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}')]);
+    const body = Buffer.concat([
+      Buffer.from('{"playerId":"p1","name":"x'),
+      Buffer.from([0xed, 0xa0, 0x80]),
+      Buffer.from('"}'),
+    ]);
     const reply = await refused({ method: 'POST', path: players(), headers: json(), body });
     expectProblem(reply, 409, 'rejected');
   });
@@ -204,7 +216,10 @@ describe('bad input on SQLite', () => {
   it.each([
     ['an array', '[{"name":"x"}]'],
     ['a string', '"x"'],
-    ['a huge number', '{"name":"x","preset":"hu-mahjong","scoring":{"kind":"table-points","values":[1e400]}}'],
+    [
+      'a huge number',
+      '{"name":"x","preset":"hu-mahjong","scoring":{"kind":"table-points","values":[1e400]}}',
+    ],
     ['malformed JSON', '{"name":'],
   ])('given %s for a body, then 400 invalid-request', async (_what, body) => {
     const reply = await refused({ method: 'POST', path: '/api/tournaments', headers: json(), body });
@@ -368,11 +383,14 @@ describe.skipIf(url === undefined)('bad text on PostgreSQL', () => {
   it.each([
     ['NUL', 'Spring\u0000Open'],
     ['a lone surrogate', 'Spring \ud800 Open'],
-  ])('given a tournament name with %s, then 400 invalid-text (not the database error) and nothing stored', async (_what, name) => {
-    const before = await position();
-    expectProblem(await create(name), 400, 'invalid-text', ['body.name']);
-    expect(await position()).toBe(before);
-  });
+  ])(
+    'given a tournament name with %s, then 400 invalid-text (not the database error) and nothing stored',
+    async (_what, name) => {
+      const before = await position();
+      expectProblem(await create(name), 400, 'invalid-text', ['body.name']);
+      expect(await position()).toBe(before);
+    },
+  );
 
   it('given NUL in a path parameter read from the read models, then 400 invalid-text', async () => {
     const reply = await rawRequest(base, { method: 'GET', path: '/api/tournaments/a%00b/standings' });
