@@ -5,7 +5,7 @@
 import type { RequestHandler } from 'express';
 import { badRequest, type FieldError, ProblemError } from './problem.ts';
 
-/** Deeper than any body a route takes; a bound so that no walk (ours, zod's, the fingerprint's) can overflow. */
+/** Deeper than any body a route takes: so no walk of a body (ours, zod's, the fingerprint's) can overflow. */
 export const MAX_DEPTH = 64;
 /** Enough to say what is wrong without echoing a body of a million bad strings. */
 const MAX_ISSUES = 20;

@@ -65,7 +65,7 @@ export const metricsForOrganizers: RequestHandler = (_req, res, next) => {
   next();
 };
 
-/** `GET /metrics` alone, unauthenticated, for a bind address of its own; anything else is 404 problem+json. */
+/** `GET /metrics` alone, without a token, for a bind address of its own; else 404 problem+json. */
 export function createMetricsApp(metrics: ApiMetrics): Express {
   const app = express();
   app.disable('x-powered-by');

@@ -54,7 +54,7 @@ const TITLES: Record<ProblemCode, string> = {
   internal: 'Internal server error',
 };
 
-/** Every code, in the order docs/api.md lists them by status (a test holds the two together). */
+/** Every code; docs/api.md's error table lists the same set (test/security/bad-input.test.ts checks). */
 export const PROBLEM_CODES = Object.keys(TITLES) as readonly ProblemCode[];
 
 /** A stable URI per code: a URN, since it names the problem rather than pointing at a page. */
