@@ -21,6 +21,8 @@ const EnvironmentSchema = z.object({
   // DATA_DIR/audit.key, created 0600 at the first export). docs/event-store.md "Signed audit exports".
   AUDIT_KEY: z.string().min(32, 'at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
   AUDIT_KEY_FILE: z.string().min(1).optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export interface Config {
@@ -34,6 +36,11 @@ export interface Config {
   readonly auditKey?: string;
   /** AUDIT_KEY_FILE (absolute): where the audit signing key is; unset means DATA_DIR/audit.key. */
   readonly auditKeyFile?: string;
+  /**
+   * Where `GET /metrics` is served when it has a bind address of its own (METRICS_PORT, METRICS_HOST default
+   * 127.0.0.1), unauthenticated; absent, it is on the main port for a global organizer's token.
+   */
+  readonly metrics?: { readonly port: number; readonly host: string };
 }
 
 export class ConfigError extends Error {
@@ -51,7 +58,17 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     const issue = parsed.error.issues[0]!;
     throw new ConfigError(`${String(issue.path[0] ?? 'environment')}: ${issue.message}`);
   }
-  const { DATA_DIR, DATABASE_URL, KURRENTDB_URL, REDIS_URL, PORT, AUDIT_KEY, AUDIT_KEY_FILE } = parsed.data;
+  const {
+    DATA_DIR,
+    DATABASE_URL,
+    KURRENTDB_URL,
+    REDIS_URL,
+    PORT,
+    AUDIT_KEY,
+    AUDIT_KEY_FILE,
+    METRICS_PORT,
+    METRICS_HOST,
+  } = parsed.data;
   if (AUDIT_KEY !== undefined && AUDIT_KEY_FILE !== undefined)
     throw new ConfigError('AUDIT_KEY: set AUDIT_KEY or AUDIT_KEY_FILE, not both');
   return {
@@ -62,5 +79,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     port: PORT,
     ...(AUDIT_KEY !== undefined ? { auditKey: AUDIT_KEY } : {}),
     ...(AUDIT_KEY_FILE !== undefined ? { auditKeyFile: resolve(AUDIT_KEY_FILE) } : {}),
+    ...(METRICS_PORT !== undefined ? { metrics: { port: METRICS_PORT, host: METRICS_HOST } } : {}),
   };
 }

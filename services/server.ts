@@ -15,7 +15,7 @@ import { createApp, startServer, stopServer } from './api/app.ts';
 import { issueToken } from './api/auth.ts';
 import { type ApiDatabase, openPostgresApiDatabase, openSqliteApiDatabase } from './api/db.ts';
 import { createLogger } from './api/logging.ts';
-import { createMetrics } from './api/metrics.ts';
+import { createMetrics, createMetricsApp } from './api/metrics.ts';
 import { entryRoutes } from './api/routes/entry.ts';
 import { BoardFeed, queryRoutes } from './api/routes/queries.ts';
 import { roundRoutes } from './api/routes/rounds.ts';
@@ -37,14 +37,19 @@ export interface ServerOptions {
   readonly demo?: Omit<LiveDemoOptions, 'onError'>;
   /** Per token (or IP) per minute; default the API's own. */
   readonly rateLimit?: { readonly windowMs: number; readonly limit: number } | false;
+  /** Serve /metrics on this port of its own (0: any free one) instead of the configuration's METRICS_PORT. */
+  readonly metricsPort?: number;
 }
 
 export interface RunningServer {
   readonly url: string;
+  /** Where /metrics is served when it has a bind address of its own. */
+  readonly metricsUrl: string | undefined;
   readonly organizerToken: string;
   readonly platform: Platform;
   readonly readModels: ReadModels;
   readonly runner: Runner;
+  readonly feed: BoardFeed;
   readonly demo: LiveDemo | undefined;
   readonly where: string;
   close(): Promise<void>;
@@ -94,6 +99,10 @@ export async function startPlatformServer(
   const logger = options.logger ?? createLogger();
   const { store, where, readModels, apiDb } = await openStores(config);
   const metrics = createMetrics();
+  const metricsBind =
+    options.metricsPort === undefined
+      ? config.metrics
+      : { port: options.metricsPort, host: config.metrics?.host ?? '127.0.0.1' };
   const feed = new BoardFeed();
   const runner = runnerOf(store, readModels, (projection, keys) => {
     if (projection === 'board') feed.changed(keys);
@@ -121,9 +130,14 @@ export async function startPlatformServer(
       queryRoutes(platform, readModels, feed),
     ],
     ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
+    metricsEndpoint: metricsBind === undefined ? 'organizers' : 'none',
   });
   const port = options.port ?? config.port;
   const server = await startServer(app, port, options.host);
+  const metricsServer =
+    metricsBind === undefined
+      ? undefined
+      : await startServer(createMetricsApp(metrics), metricsBind.port, metricsBind.host);
   const address = server.address();
   const actualPort = typeof address === 'object' && address !== null ? address.port : port;
   const url = `http://${options.host ?? 'localhost'}:${actualPort}`;
@@ -131,17 +145,24 @@ export async function startPlatformServer(
   const { token: organizerToken } = await issueToken(apiDb, { role: 'organizer' });
   const demo =
     options.demo === undefined ? undefined : await startLiveDemo(platform, { ...options.demo, onError });
+  const metricsAddress = metricsServer?.address();
   return {
     url,
+    metricsUrl:
+      typeof metricsAddress === 'object' && metricsAddress !== null
+        ? `http://${metricsBind?.host}:${metricsAddress.port}`
+        : undefined,
     organizerToken,
     platform,
     readModels,
     runner,
+    feed,
     demo,
     where,
     async close() {
       await demo?.stop();
       await stopServer(server);
+      if (metricsServer !== undefined) await stopServer(metricsServer);
       platform.close();
       await following.close();
       feed.close();

@@ -1,6 +1,7 @@
 // The HTTP API (DESIGN.md "The API and the web app"): Express 5 with every dependency injected, so tests
 // build it from real parts. Routes are declared with defineRoute (route.ts) and handed in as modules.
-import type { Server } from 'node:http';
+import { type Server, STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -8,10 +9,17 @@ import { authenticate } from './auth.ts';
 import { isWrongExpectedVersion, staleVersion } from './concurrency.ts';
 import type { ApiDatabase } from './db.ts';
 import type { IdempotencyOptions } from './idempotency.ts';
+import { refuseBadBody, refuseBadParams, refuseMalformedPath } from './input-checks.ts';
 import { createLogger, requestLogger } from './logging.ts';
-import { type ApiMetrics, createMetrics, serveMetrics, timeRequests } from './metrics.ts';
+import {
+  type ApiMetrics,
+  createMetrics,
+  metricsForOrganizers,
+  serveMetrics,
+  timeRequests,
+} from './metrics.ts';
 import { openApiDocument, swaggerUi } from './openapi.ts';
-import { notFound, ProblemError, sendProblem } from './problem.ts';
+import { badRequest, notFound, ProblemError, problemAt, sendProblem } from './problem.ts';
 import { limitRate, type RateLimitOptions } from './rate-limit.ts';
 import { type ApiServices, type Route, routeHandler } from './route.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -31,9 +39,17 @@ export interface AppDeps {
   readonly idempotency?: IdempotencyOptions;
   /** Express's `trust proxy`, for the client IP behind a reverse proxy (default: trust none). */
   readonly trustProxy?: boolean | number | string;
-  /** Largest JSON body accepted (default 1mb). */
+  /** Largest JSON body accepted, once decompressed (default 1mb). */
   readonly bodyLimit?: string;
+  /**
+   * `GET /metrics` on this app: 'organizers' (the default) asks for a global organizer's token; 'none' when
+   * the metrics are served on a bind address of their own (createMetricsApp, METRICS_PORT).
+   */
+  readonly metricsEndpoint?: 'organizers' | 'none';
 }
+
+/** The content codings a body may come in (body-parser's; zstd only where zlib has it). */
+const CONTENT_CODINGS = 'gzip, deflate, br, identity';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -51,8 +67,11 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(requestLogger(logger));
   app.use(timeRequests(metrics));
-  app.get('/metrics', serveMetrics(metrics));
+  app.use(refuseMalformedPath);
+  if (deps.metricsEndpoint !== 'none')
+    app.get('/metrics', authenticate(deps.db), metricsForOrganizers, serveMetrics(metrics));
   app.use(express.json({ limit: deps.bodyLimit ?? '1mb' }));
+  app.use(refuseBadBody);
   app.use('/api', authenticate(deps.db));
   if (deps.rateLimit !== false) app.use('/api', limitRate(deps.rateLimit ?? {}));
 
@@ -62,7 +81,7 @@ export function createApp(deps: AppDeps): Express {
   });
   app.use('/api/docs', swaggerUi(OPENAPI_PATH));
   for (const route of routes)
-    app[route.definition.method](route.definition.path, routeHandler(route, api, deps));
+    app[route.definition.method](route.definition.path, refuseBadParams, routeHandler(route, api, deps));
 
   app.use(unknownPath);
   app.use(problemHandler(logger));
@@ -97,11 +116,11 @@ function problemHandler(logger: Logger): ErrorRequestHandler {
       next(error);
       return;
     }
-    sendProblem(req, res, asProblem(error, res));
+    sendProblem(req, res, asProblem(error, req, res));
   };
 }
 
-function asProblem(error: unknown, res: express.Response): ProblemError {
+function asProblem(error: unknown, req: express.Request, res: express.Response): ProblemError {
   if (error instanceof ProblemError) return error;
   if (isWrongExpectedVersion(error)) return staleVersion(error);
   const http = error as HttpError;
@@ -113,12 +132,65 @@ function asProblem(error: unknown, res: express.Response): ProblemError {
     case 'entity.too.large':
       return new ProblemError(413, 'payload-too-large', http.message);
     case 'charset.unsupported':
-    case 'encoding.unsupported':
       return new ProblemError(415, 'unsupported-media-type', http.message);
+    case 'encoding.unsupported':
+      // RFC 7694: a 415 for a content coding says which codings would do.
+      return new ProblemError(
+        415,
+        'unsupported-media-type',
+        `${http.message}; send one of ${CONTENT_CODINGS}`,
+        {},
+        { 'Accept-Encoding': CONTENT_CODINGS },
+      );
+    case 'request.aborted':
+    case 'request.size.invalid':
+      return badRequest('the body ended before it was whole', [{ path: 'body', message: http.message }]);
+  }
+  const status = http?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    // What body-parser hands on from zlib: the bytes are not the gzip / deflate / br they claim to be.
+    const coding = req.get('content-encoding');
+    if (coding !== undefined && coding.trim().toLowerCase() !== 'identity')
+      return new ProblemError(
+        400,
+        'invalid-content-encoding',
+        `the body does not decode as Content-Encoding: ${coding.slice(0, 40)}`,
+        { errors: [{ path: 'body', message: http.message }] },
+      );
+    // Express decoding a route param (refuseMalformedPath refuses these first; this is the backstop).
+    if (error instanceof URIError)
+      return new ProblemError(400, 'invalid-path', 'the path is not percent-encoded UTF-8', {
+        errors: [{ path: 'path', message: 'a parameter does not decode' }],
+      });
+    // Any other client error a middleware raised: the client's fault, so never a 500.
+    return clientProblem(
+      status,
+      http.expose === true ? http.message : (STATUS_CODES[status] ?? 'bad request'),
+    );
   }
   // pino-http logs res.err with the request's line, stack included; the body gets none of it.
   res.err = error instanceof Error ? error : new Error(String(error));
   return new ProblemError(500, 'internal', 'an internal error occurred; the request id is in X-Request-Id');
+}
+
+/** A 4xx by status, with the code docs/api.md gives it; a status with no code of its own is a 400. */
+function clientProblem(status: number, detail: string): ProblemError {
+  switch (status) {
+    case 404:
+      return new ProblemError(404, 'not-found', detail);
+    case 405:
+      return new ProblemError(405, 'method-not-allowed', detail);
+    case 408:
+      return new ProblemError(408, 'request-timeout', detail);
+    case 413:
+      return new ProblemError(413, 'payload-too-large', detail);
+    case 415:
+      return new ProblemError(415, 'unsupported-media-type', detail);
+    case 431:
+      return new ProblemError(431, 'headers-too-large', detail);
+    default:
+      return new ProblemError(400, 'invalid-request', detail);
+  }
 }
 
 /** Listens on the port (0: any free one) and resolves once listening. */
@@ -126,7 +198,34 @@ export function startServer(app: Express, port: number, host?: string): Promise<
   return new Promise((resolve, reject) => {
     const listening = (error?: Error) => (error !== undefined ? reject(error) : resolve(server));
     const server = host === undefined ? app.listen(port, listening) : app.listen(port, host, listening);
+    server.on('clientError', answerClientError);
   });
+}
+
+/**
+ * A request Node's HTTP parser refused (headers over 16 KB, a malformed request line, a request too slow to
+ * arrive): Node's own answer is a bare status line; this one is problem+json like every other error.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  const started = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+  if (error.code === 'ECONNRESET' || !socket.writable || started === true) {
+    socket.destroy();
+    return;
+  }
+  const problem =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? new ProblemError(431, 'headers-too-large', 'the request headers are over 16 KB')
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new ProblemError(408, 'request-timeout', 'the request did not arrive in time')
+        : badRequest('the request is not well-formed HTTP', [
+            { path: 'request', message: String(error.code) },
+          ]);
+  const body = JSON.stringify(problemAt('', problem));
+  socket.end(
+    `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}\r\n` +
+      'Content-Type: application/problem+json\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** Stops accepting, ends open connections (event streams never end by themselves) and resolves when closed. */

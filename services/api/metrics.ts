@@ -1,6 +1,10 @@
 // Prometheus metrics, one registry per app so that tests (and two apps in one process) do not collide.
-import type { RequestHandler } from 'express';
+// They describe the whole server (every tournament's traffic), so they are a global organizer's to read, or
+// served on a bind address of their own that only the scraper reaches (METRICS_PORT, docs/api.md "Metrics").
+import express, { type Express, type RequestHandler } from 'express';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { authorize } from './auth.ts';
+import { forbidden, notFound, sendProblem } from './problem.ts';
 
 export interface ApiMetrics {
   readonly registry: Registry;
@@ -51,4 +55,21 @@ export function serveMetrics(metrics: ApiMetrics): RequestHandler {
     res.setHeader('Content-Type', metrics.registry.contentType);
     res.send(await metrics.registry.metrics());
   };
+}
+
+/** After authenticate: 401 without a valid token, 403 for any token but a global organizer's. */
+export const metricsForOrganizers: RequestHandler = (_req, res, next) => {
+  const principal = authorize(res, ['organizer']);
+  if (principal.tournamentId !== undefined)
+    throw forbidden(`the metrics cover every tournament: an organizer of ${principal.tournamentId} may not`);
+  next();
+};
+
+/** `GET /metrics` alone, without a token, for a bind address of its own; else 404 problem+json. */
+export function createMetricsApp(metrics: ApiMetrics): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.get('/metrics', serveMetrics(metrics));
+  app.use((req, res) => sendProblem(req, res, notFound(`only GET /metrics is served here, not ${req.path}`)));
+  return app;
 }

@@ -56,7 +56,9 @@ describe('metrics', () => {
     await fetch(`${api.url}/api/health`);
     await fetch(`${api.url}/api/test/whoami`);
     api.metrics.eventsAppended.inc({ type: 'TileDiscarded' }, 2);
-    const response = await fetch(`${api.url}/metrics`);
+    const response = await fetch(`${api.url}/metrics`, {
+      headers: bearer(await api.tokenFor({ role: 'organizer' })),
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
     const text = await response.text();

@@ -5,6 +5,9 @@ import type { Request, Response } from 'express';
 /** The problem codes the API answers with; docs/api.md lists each with its status. */
 export type ProblemCode =
   | 'invalid-request'
+  | 'invalid-path'
+  | 'invalid-text'
+  | 'invalid-content-encoding'
   | 'invalid-input'
   | 'not-a-win'
   | 'unauthorized'
@@ -20,10 +23,16 @@ export type ProblemCode =
   | 'payload-too-large'
   | 'unsupported-media-type'
   | 'rate-limited'
+  | 'too-many-streams'
+  | 'request-timeout'
+  | 'headers-too-large'
   | 'internal';
 
 const TITLES: Record<ProblemCode, string> = {
   'invalid-request': 'The request does not fit its schema',
+  'invalid-path': 'The path is not well-formed percent-encoded UTF-8',
+  'invalid-text': 'A string holds NUL or a lone surrogate',
+  'invalid-content-encoding': 'The body does not decode as its Content-Encoding says',
   'invalid-input': 'The score request does not fit the score contract',
   'not-a-win': 'A claim is not a winning hand',
   unauthorized: 'A valid bearer token is required',
@@ -39,8 +48,14 @@ const TITLES: Record<ProblemCode, string> = {
   'payload-too-large': 'The request body is too large',
   'unsupported-media-type': 'Unsupported media type',
   'rate-limited': 'Too many requests',
+  'too-many-streams': 'Too many open event streams',
+  'request-timeout': 'The request took too long to arrive',
+  'headers-too-large': 'The request headers are too large',
   internal: 'Internal server error',
 };
+
+/** Every code; docs/api.md's error table lists the same set (test/security/bad-input.test.ts checks). */
+export const PROBLEM_CODES = Object.keys(TITLES) as readonly ProblemCode[];
 
 /** A stable URI per code: a URN, since it names the problem rather than pointing at a page. */
 export const problemType = (code: ProblemCode): string => `urn:mahjong-ledger:problem:${code}`;
@@ -93,13 +108,18 @@ export const rejected = (
   });
 
 export function problemBody(req: Request, error: ProblemError): Problem {
+  return problemAt(req.originalUrl, error);
+}
+
+/** The body for a request known only by its target: the HTTP parser refused it before Express saw it. */
+export function problemAt(instance: string, error: ProblemError): Problem {
   return {
     ...error.extensions,
     type: problemType(error.code),
     title: TITLES[error.code],
     status: error.status,
     detail: error.message,
-    instance: req.originalUrl,
+    instance,
     code: error.code,
   };
 }

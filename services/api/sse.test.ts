@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineRoute } from './route.ts';
-import { openEventStream } from './sse.ts';
+import { coalesce, openEventStream } from './sse.ts';
 import { startTestApi, type TestApi } from './testing.ts';
 
 let api: TestApi | undefined;
@@ -84,5 +84,97 @@ describe('openEventStream', () => {
     api = await startTestApi({ routes: [once] });
     const text = await (await fetch(`${api.url}/api/test/once`)).text();
     expect(text).toBe('retry: 3000\n\nevent: HandEnded\ndata: {"hand":1}\n\n');
+  });
+});
+
+describe('coalesce', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A send that records the state it read and takes `ms` to finish. */
+  function recorder(state: { value: number }, ms = 0) {
+    const sent: number[] = [];
+    const send = async () => {
+      sent.push(state.value);
+      if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+    };
+    return { sent, send };
+  }
+
+  it('given 100 pokes inside one interval, then one send at once and one after the interval, with the latest state', async () => {
+    vi.useFakeTimers();
+    const state = { value: 0 };
+    const { sent, send } = recorder(state);
+    const pushes = coalesce(send, 250);
+
+    pushes.poke();
+    await vi.advanceTimersByTimeAsync(0);
+    for (let n = 1; n <= 100; n++) {
+      state.value = n;
+      pushes.poke();
+      await vi.advanceTimersByTimeAsync(1);
+    }
+    await vi.advanceTimersByTimeAsync(1000);
+
+    expect(sent).toEqual([0, 100]);
+  });
+
+  it('given pokes for 2 s, then at most one send per 250 ms, and the last state sent', async () => {
+    vi.useFakeTimers();
+    const state = { value: 0 };
+    const { sent, send } = recorder(state);
+    const pushes = coalesce(send, 250);
+
+    for (let n = 1; n <= 200; n++) {
+      state.value = n;
+      pushes.poke();
+      await vi.advanceTimersByTimeAsync(10);
+    }
+    await vi.advanceTimersByTimeAsync(1000);
+
+    // 2 s of pokes: a send at 0 ms and at most one per 250 ms after, the trailing one included.
+    expect(sent.length).toBeGreaterThanOrEqual(8);
+    expect(sent.length).toBeLessThanOrEqual(9);
+    expect(sent.at(-1)).toBe(200);
+  });
+
+  it('given a send slower than the interval, then sends never overlap and the poke during one is sent after', async () => {
+    vi.useFakeTimers();
+    const state = { value: 0 };
+    let running = 0;
+    let overlapped = false;
+    const sent: number[] = [];
+    const pushes = coalesce(async () => {
+      running += 1;
+      overlapped ||= running > 1;
+      sent.push(state.value);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      running -= 1;
+    }, 250);
+
+    pushes.poke();
+    await vi.advanceTimersByTimeAsync(100);
+    state.value = 1;
+    pushes.poke();
+    await vi.advanceTimersByTimeAsync(2000);
+
+    expect(overlapped).toBe(false);
+    expect(sent).toEqual([0, 1]);
+  });
+
+  it('given a stop, then pokes send nothing more', async () => {
+    vi.useFakeTimers();
+    const state = { value: 0 };
+    const { sent, send } = recorder(state);
+    const pushes = coalesce(send, 250);
+    pushes.poke();
+    await vi.advanceTimersByTimeAsync(0);
+    pushes.poke();
+    pushes.stop();
+    pushes.poke();
+    await vi.advanceTimersByTimeAsync(1000);
+
+    expect(sent).toEqual([0]);
   });
 });

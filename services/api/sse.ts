@@ -73,3 +73,52 @@ export function openEventStream(req: Request, res: Response, options: EventStrea
 }
 
 const singleLine = (text: string): string => text.replace(/[\r\n]/g, ' ');
+
+export interface Coalesced {
+  /** Something changed: `send` runs soon, once for every poke since it last ran. */
+  poke(): void;
+  /** No more runs (the stream closed); one already running finishes. */
+  stop(): void;
+}
+
+/**
+ * Runs `send` after a poke at most once per `minIntervalMs` and never twice at once; pokes in between fold
+ * into one run, which reads the state as it is then, so the latest state is always sent and a burst of
+ * changes (a busy round: every discard at every table) costs a stream a few sends a second, not one each.
+ * `send` deals with its own failures (closes its stream, say): a rejection is dropped here.
+ */
+export function coalesce(send: () => Promise<void>, minIntervalMs: number): Coalesced {
+  let dirty = false;
+  let running = false;
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let lastAt = Number.NEGATIVE_INFINITY;
+
+  const schedule = () => {
+    if (stopped || running || timer !== undefined || !dirty) return;
+    timer = setTimeout(run, Math.max(0, lastAt + minIntervalMs - Date.now()));
+  };
+  const run = () => {
+    timer = undefined;
+    if (stopped || !dirty) return;
+    dirty = false;
+    running = true;
+    lastAt = Date.now();
+    const settle = () => {
+      running = false;
+      schedule();
+    };
+    void send().then(settle, settle);
+  };
+  return {
+    poke() {
+      dirty = true;
+      schedule();
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}

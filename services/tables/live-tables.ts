@@ -76,6 +76,8 @@ interface Table {
   /** Commands of one table run one after another. */
   queue: Promise<unknown>;
   timer: ReturnType<typeof setTimeout> | undefined;
+  /** Work queued or running on it: a table of no game is forgotten when the last of it is done. */
+  users: number;
 }
 
 const SYSTEM: Actor = { role: 'system', id: 'table-service' };
@@ -224,6 +226,11 @@ export class LiveTables {
     this.#tables.clear();
   }
 
+  /** Tables held in memory: a game that does not exist leaves none behind (for tests). */
+  get tablesInMemory(): number {
+    return this.#tables.size;
+  }
+
   async #exclusive<T>(gameId: string, work: (table: Table) => Promise<T>): Promise<T> {
     let table = this.#tables.get(gameId);
     if (table === undefined) {
@@ -234,6 +241,7 @@ export class LiveTables {
         handNumber: 0,
         queue: Promise.resolve(),
         timer: undefined,
+        users: 0,
       };
       const placeholder = table;
       placeholder.queue = loading.then(async (loaded) => {
@@ -251,7 +259,19 @@ export class LiveTables {
       this.#tables.set(gameId, table);
     }
     const current = table;
-    const result = current.queue.then(() => work(current));
+    current.users += 1;
+    const result = current.queue
+      .then(() => work(current))
+      .finally(() => {
+        current.users -= 1;
+        // Any token may ask about any id: a game that does not exist (or failed to load) keeps no entry, so
+        // made-up ids cannot fill the memory. One started meanwhile has a revision by now and stays.
+        const game = current.game as GameLoaded | undefined;
+        if (current.users === 0 && (game?.revision ?? -1) < 0 && this.#tables.get(gameId) === current) {
+          clearTimeout(current.timer);
+          this.#tables.delete(gameId);
+        }
+      });
     current.queue = result.catch(() => undefined);
     return result;
   }

@@ -68,6 +68,8 @@ export interface TournamentServiceOptions {
 interface Entry {
   loaded: TournamentLoaded | undefined;
   queue: Promise<unknown>;
+  /** Work queued or running on it: an entry of no tournament is forgotten when the last of it is done. */
+  users: number;
 }
 
 export class TournamentService {
@@ -132,14 +134,32 @@ export class TournamentService {
     for (const table of round.tables) if (!table.finished) await startTable(state, round, table);
   }
 
+  /** Tournaments held in memory: an id of no tournament leaves none behind (for tests). */
+  get tournamentsInMemory(): number {
+    return this.#entries.size;
+  }
+
   async #exclusive<T>(tournamentId: string, work: (entry: Entry) => Promise<T>): Promise<T> {
     let entry = this.#entries.get(tournamentId);
     if (entry === undefined) {
-      entry = { loaded: undefined, queue: Promise.resolve() };
+      entry = { loaded: undefined, queue: Promise.resolve(), users: 0 };
       this.#entries.set(tournamentId, entry);
     }
     const current = entry;
-    const result = current.queue.then(() => work(current));
+    current.users += 1;
+    const result = current.queue
+      .then(() => work(current))
+      .finally(() => {
+        current.users -= 1;
+        // Anyone may ask about any id: one of no tournament keeps no entry, so made-up ids cannot fill the
+        // memory. A tournament created meanwhile has a revision by now and stays.
+        if (
+          current.users === 0 &&
+          (current.loaded?.revision ?? -1) < 0 &&
+          this.#entries.get(tournamentId) === current
+        )
+          this.#entries.delete(tournamentId);
+      });
     current.queue = result.catch(() => undefined);
     return result;
   }

@@ -12,17 +12,35 @@ import {
 } from '../../../projections/index.ts';
 import type { Platform } from '../../platform.ts';
 import { notFound, ProblemError } from '../problem.ts';
+import { clientKey, DEFAULT_STREAMS_PER_CLIENT, StreamSlots } from '../rate-limit.ts';
 import { defineRoute, type Route } from '../route.ts';
-import { openEventStream } from '../sse.ts';
+import { coalesce, openEventStream } from '../sse.ts';
 import { z } from '../zod.ts';
 import { gameScope } from './tables.ts';
 
 const tournamentParams = z.object({ tournamentId: z.string().min(1).max(200) });
 const handParams = z.object({ gameId: z.string().min(1).max(200), hand: z.coerce.number().int().positive() });
 
-/** Tables-board changes, from the projection runner to the open event streams of that tournament. */
+export interface BoardFeedOptions {
+  /** Board streams one client (a token, or an IP without one) may hold open at once; default 8. */
+  readonly streamsPerClient?: number;
+  /** The least time between two boards on one stream; default 250 ms. */
+  readonly minIntervalMs?: number;
+}
+
+/**
+ * Tables-board changes, from the projection runner to the open event streams of that tournament, and the
+ * bounds on those streams: a public route, so anyone may open them.
+ */
 export class BoardFeed {
   readonly #listeners = new Map<string, Set<() => void>>();
+  readonly slots: StreamSlots;
+  readonly minIntervalMs: number;
+
+  constructor(options: BoardFeedOptions = {}) {
+    this.slots = new StreamSlots(options.streamsPerClient ?? DEFAULT_STREAMS_PER_CLIENT);
+    this.minIntervalMs = options.minIntervalMs ?? 250;
+  }
 
   changed(tournamentIds: readonly string[]): void {
     for (const id of tournamentIds) for (const listener of this.#listeners.get(id) ?? []) listener();
@@ -32,7 +50,16 @@ export class BoardFeed {
     const set = this.#listeners.get(tournamentId) ?? new Set();
     set.add(listener);
     this.#listeners.set(tournamentId, set);
-    return () => set.delete(listener);
+    return () => {
+      set.delete(listener);
+      // Streams of made-up tournament ids come and go: an id nobody listens to keeps no entry.
+      if (set.size === 0 && this.#listeners.get(tournamentId) === set) this.#listeners.delete(tournamentId);
+    };
+  }
+
+  /** Tournaments with a stream open (for tests: closed streams leave none). */
+  get tournamentsListened(): number {
+    return this.#listeners.size;
   }
 
   close(): void {
@@ -73,19 +100,35 @@ export function queryRoutes(platform: Platform, readModels: ReadModels, feed: Bo
       method: 'get',
       path: '/api/tournaments/:tournamentId/board/stream',
       summary: 'The tables board as server-sent events: `board` with the whole board on every change',
+      description:
+        'Changes are coalesced: at most one board per 250 ms on a stream, the latest always sent. At most 8 ' +
+        'open streams per client (token, or IP without one): 429 `too-many-streams` beyond.',
       tags: ['queries'],
       params: tournamentParams,
-      responses: { 200: { description: 'text/event-stream', contentType: 'text/event-stream' } },
-      handler: async ({ req, res, params }) => {
+      responses: {
+        200: { description: 'text/event-stream', contentType: 'text/event-stream' },
+        429: { description: 'too-many-streams: the client holds its limit of open streams' },
+      },
+      handler: ({ req, res, params }) => {
+        // Taken before the stream opens, so the refusal is still a plain 429 problem.
+        const release = feed.slots.take(clientKey(req, res));
         const stream = openEventStream(req, res);
         let version = 0;
-        const push = async () => {
-          const board = await boardOf(readModels, params.tournamentId);
-          if (board !== undefined) stream.send('board', board, String(++version));
-        };
-        const stop = feed.listen(params.tournamentId, () => void push().catch(() => stream.close()));
-        res.on('close', stop);
-        await push();
+        const pushes = coalesce(async () => {
+          try {
+            const board = await boardOf(readModels, params.tournamentId);
+            if (board !== undefined) stream.send('board', board, String(++version));
+          } catch {
+            stream.close();
+          }
+        }, feed.minIntervalMs);
+        const stop = feed.listen(params.tournamentId, () => pushes.poke());
+        stream.onClose(() => {
+          pushes.stop();
+          stop();
+          release();
+        });
+        pushes.poke();
         return undefined;
       },
     }),
