@@ -689,6 +689,7 @@ describe('the API fuzzed', () => {
       flip
         ? JSON.stringify(Object.fromEntries(Object.entries(value).reverse()), null, 2)
         : JSON.stringify(value);
+    let penaltyRan = false;
     const op = fc.oneof(
       fc.boolean().map((flip) => ({ kind: 'replay-registration' as const, flip })),
       fc
@@ -744,14 +745,21 @@ describe('the API fuzzed', () => {
             return;
           }
           case 'other-path': {
-            // A body the penalty route takes, under the registration's key: another request, so 422.
-            const reply = await exchange('replayed keys', {
-              method: 'POST',
-              path: `/api/tournaments/${T}/penalties`,
-              headers: json('organizer', { 'idempotency-key': 'fuzz-register' }),
-              body: JSON.stringify({ playerId: 'keyed', points: 1, reason: 'late' }),
-            });
-            expect(codeOf(reply)).toBe('idempotency-key-reused');
+            // The registration's key on the penalty route: a key is scoped to its principal and route, so
+            // this is a command of its own. It runs once; every later send is its replay and appends nothing.
+            const reply = await exchange(
+              'replayed keys',
+              {
+                method: 'POST',
+                path: `/api/tournaments/${T}/penalties`,
+                headers: json('organizer', { 'idempotency-key': 'fuzz-register' }),
+                body: JSON.stringify({ playerId: 'keyed', points: 1, reason: 'late' }),
+              },
+              !penaltyRan,
+            );
+            expect(reply.status).toBe(201);
+            if (penaltyRan) expect(reply.headers['idempotent-replayed']).toBe('true');
+            penaltyRan = true;
             return;
           }
           case 'other-principal': {
