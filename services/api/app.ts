@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { authenticate } from './auth.ts';
+import { type AuthenticateOptions, authenticate } from './auth.ts';
 import { isWrongExpectedVersion, staleVersion } from './concurrency.ts';
 import type { ApiDatabase } from './db.ts';
 import type { IdempotencyOptions } from './idempotency.ts';
@@ -33,6 +33,8 @@ export interface AppDeps {
   readonly trustProxy?: boolean | number | string;
   /** Largest JSON body accepted (default 1mb). */
   readonly bodyLimit?: string;
+  /** Whether a seat token's game has ended, refusing its commands (auth.ts). */
+  readonly seatEnded?: AuthenticateOptions['seatEnded'];
 }
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -53,7 +55,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(timeRequests(metrics));
   app.get('/metrics', serveMetrics(metrics));
   app.use(express.json({ limit: deps.bodyLimit ?? '1mb' }));
-  app.use('/api', authenticate(deps.db));
+  app.use('/api', authenticate(deps.db, deps.seatEnded ? { seatEnded: deps.seatEnded } : {}));
   if (deps.rateLimit !== false) app.use('/api', limitRate(deps.rateLimit ?? {}));
 
   const document = openApiDocument(routes);
