@@ -1,5 +1,6 @@
 // The mahjong-ledger command line. Exit statuses follow spec/score-contract.md: 0 scored, 2 invalid input,
-// 3 a claim that is no win; and docs/table-script.md for `play`: 4 a rejection stopped the script.
+// 3 a claim that is no win; and docs/table-script.md for `play`: 4 a rejection stopped the script; for the
+// platform's commands, 5 a store another process keeps locked (commands/stores.ts).
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { evaluateScoreRequest, type ScoreOutcome } from '../domain/rules/contract/index.ts';
