@@ -12,7 +12,7 @@ export const ServeArguments = DemoArguments.extend({
 export type ServeArguments = z.infer<typeof ServeArguments>;
 
 /** Past this, a server still closing (a store's lock held elsewhere, a bot mid-append) exits anyway. */
-export const STOP_DEADLINE_MS = 15_000;
+export const STOP_DEADLINE_MS = 30_000;
 
 /**
  * Ctrl-C (SIGINT) or SIGTERM closes the server: the demo stops, connections end, the stores close; then the
