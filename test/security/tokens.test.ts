@@ -540,6 +540,31 @@ describe.each(backends)('tokens and scopes, the API tables on %s', (_name, open)
     );
 
     it.skipIf(open === undefined)(
+      "given B's organizer, when an uploaded seating of B names a player only A registered, then 422 bad-seating",
+      async () => {
+        const bound = await tokenFor({ role: 'organizer', tournamentId: 'B' });
+        await ok(
+          'POST',
+          '/api/tournaments/B/rounds',
+          { round: 2, method: 'uploaded', end: { kind: 'hands', count: 1 }, minutes: 60 },
+          bound,
+        );
+        const before = await revision('B');
+        const refused = await call('POST', '/api/tournaments/B/rounds/2/seating', bound, {
+          method: 'uploaded',
+          tables: [
+            ['p1', 'p2', 'p3', 'a-only'],
+            ['b5', 'b6', 'b7', 'b8'],
+          ],
+        });
+        expect(refused.status).toBe(422);
+        expect(refused.body.rejection.code).toBe('bad-seating');
+        expect(refused.body.detail).toContain('a-only (table 1) is not a player of this round');
+        expect(await revision('B')).toBe(before);
+      },
+    );
+
+    it.skipIf(open === undefined)(
       "given a referee of B, then A's tables refuse it: a referee action, a result entry, a replay",
       async () => {
         const action = await call('POST', '/api/games/A-r1-t1/hands/1/referee', refereeB.token, {
