@@ -1,6 +1,7 @@
 // The mahjong-ledger command line. Exit statuses follow spec/score-contract.md: 0 scored, 2 invalid input,
-// 3 a claim that is no win; docs/table-script.md for `play`: 4 a rejection stopped the script; and
-// docs/event-store.md for `verify`: 1 a mismatch.
+// 3 a claim that is no win; docs/table-script.md for `play`: 4 a rejection stopped the script;
+// docs/event-store.md for `verify`: 1 a mismatch; for the platform's commands, 5 a store another process
+// keeps locked (commands/stores.ts).
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { evaluateScoreRequest, type ScoreOutcome } from '../domain/rules/contract/index.ts';

@@ -12,21 +12,22 @@ import {
   type Runner,
 } from '../projections/index.ts';
 import { createApp, startServer, stopServer } from './api/app.ts';
-import { issueToken } from './api/auth.ts';
 import { type ApiDatabase, openPostgresApiDatabase, openSqliteApiDatabase } from './api/db.ts';
 import { createLogger } from './api/logging.ts';
 import { createMetrics, createMetricsApp } from './api/metrics.ts';
+import { serverOrganizerToken } from './api/organizer-token.ts';
 import { entryRoutes } from './api/routes/entry.ts';
 import { BoardFeed, queryRoutes } from './api/routes/queries.ts';
 import { roundRoutes } from './api/routes/rounds.ts';
 import { rulingRoutes } from './api/routes/rulings.ts';
 import { tableRoutes } from './api/routes/tables.ts';
-import { tokenRoutes } from './api/routes/tokens.ts';
+import { seatEndedOf, tokenRoutes } from './api/routes/tokens.ts';
 import { tournamentRoutes } from './api/routes/tournaments.ts';
 import type { Config } from './config.ts';
 import { type LiveDemo, type LiveDemoOptions, startLiveDemo } from './demo/live-demo.ts';
 import { API_FILE, openConfiguredEventStore, READ_MODELS_FILE } from './eventstore/open.ts';
 import type { EventStore } from './eventstore/port.ts';
+import { followStore } from './follow-store.ts';
 import { createPlatform, type Platform } from './platform.ts';
 
 export interface ServerOptions {
@@ -108,8 +109,10 @@ export async function startPlatformServer(
     if (projection === 'board') feed.changed(keys);
   });
   await runner.catchUp();
-  const following = await runner.follow((after, handler) => store.subscribe(after, handler));
   const onError = (error: unknown) => logger.error({ err: error }, 'background work failed');
+  const following = await followStore(runner, store, (error) =>
+    logger.warn({ err: error }, 'projecting failed; catching up again shortly'),
+  );
   const platform = createPlatform(store, {
     onAppended: (events) => {
       for (const event of events) metrics.eventsAppended.inc({ type: event.type });
@@ -131,6 +134,7 @@ export async function startPlatformServer(
     ],
     ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
     metricsEndpoint: metricsBind === undefined ? 'organizers' : 'none',
+    seatEnded: seatEndedOf(platform),
   });
   const port = options.port ?? config.port;
   const server = await startServer(app, port, options.host);
@@ -141,8 +145,8 @@ export async function startPlatformServer(
   const address = server.address();
   const actualPort = typeof address === 'object' && address !== null ? address.port : port;
   const url = `http://${options.host ?? 'localhost'}:${actualPort}`;
-  // A fresh organizer token each start: the one printed is the one to use; earlier ones stay valid.
-  const { token: organizerToken } = await issueToken(apiDb, { role: 'organizer' });
+  // Kept in DATA_DIR/organizer-token: every start prints the same token while it works.
+  const { token: organizerToken } = await serverOrganizerToken(apiDb, config.dataDir);
   const demo =
     options.demo === undefined ? undefined : await startLiveDemo(platform, { ...options.demo, onError });
   const metricsAddress = metricsServer?.address();
@@ -160,15 +164,25 @@ export async function startPlatformServer(
     demo,
     where,
     async close() {
-      await demo?.stop();
-      await stopServer(server);
-      if (metricsServer !== undefined) await stopServer(metricsServer);
-      platform.close();
-      await following.close();
-      feed.close();
-      await apiDb.destroy();
-      await readModels.destroy();
-      await store.close();
+      // Every step is tried, so a failed one (a subscription that ended in error) still closes the stores.
+      const failures: unknown[] = [];
+      const step = async (work: () => unknown) => {
+        try {
+          await work();
+        } catch (error) {
+          failures.push(error);
+        }
+      };
+      await step(() => demo?.stop());
+      await step(() => stopServer(server));
+      if (metricsServer !== undefined) await step(() => stopServer(metricsServer));
+      await step(() => platform.close());
+      await step(() => following.close());
+      await step(() => feed.close());
+      await step(() => apiDb.destroy());
+      await step(() => readModels.destroy());
+      await step(() => store.close());
+      if (failures.length > 0) throw failures[0];
     },
   };
 }

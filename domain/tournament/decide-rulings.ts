@@ -7,7 +7,7 @@ import {
   rejectTournament as reject,
   type TournamentRejection,
 } from './rejection.ts';
-import { playerOf, type Round, roundOf, type TournamentState } from './state.ts';
+import { playerOf, playersAt, type Round, roundOf, type TournamentState } from './state.ts';
 
 function penaltyProblem(
   state: TournamentState,
@@ -24,11 +24,42 @@ function penaltyProblem(
   return undefined;
 }
 
+/**
+ * A penalty or ruling names only what is this tournament's: the game one of its tables (so a referee of
+ * another tournament cannot reach into it by id), of the round named, with the player seated at it.
+ */
+function gameProblem(
+  state: TournamentState,
+  gameId: string,
+  playerId: string,
+  round: number | undefined,
+): { rejection: TournamentRejection } | undefined {
+  const played = roundOfGame(state, gameId);
+  const table = played?.tables.find((t) => t.gameId === gameId);
+  if (played === undefined || table === undefined)
+    return reject('unknown-game', RULES.penaltyScope, `no table of this tournament plays ${gameId}`);
+  if (round !== undefined && played.round !== round)
+    return reject(
+      'unknown-game',
+      RULES.penaltyScope,
+      `${gameId} is played in round ${played.round}, not ${round}`,
+    );
+  if (!playersAt(table).includes(playerId))
+    return reject('unknown-player', RULES.penaltyScope, `player ${playerId} does not sit at ${gameId}`);
+  return undefined;
+}
+
 export function penalise(command: PenalisePlayer, state: TournamentState): TournamentDecision {
   const problem = penaltyProblem(state, command.penaltyId, command.playerId, command.points);
   if (problem) return problem;
   if (command.round !== undefined && roundOf(state, command.round) === undefined)
     return reject('round-not-scheduled', RULES.lifecycle, `no round ${command.round}`);
+  if (command.hand !== undefined && command.gameId === undefined)
+    return reject('bad-penalty', RULES.penaltyScope, `hand ${command.hand} of which game? name its gameId`);
+  if (command.gameId !== undefined) {
+    const outside = gameProblem(state, command.gameId, command.playerId, command.round);
+    if (outside) return outside;
+  }
   return one(
     event('PlayerPenalised', {
       penaltyId: command.penaltyId,
@@ -89,7 +120,9 @@ export function ruleDispute(command: RuleDispute, state: TournamentState): Tourn
   let ruling: Ruling;
   switch (given.kind) {
     case 'penalty': {
-      const problem = penaltyProblem(state, given.penaltyId, given.playerId, given.points);
+      const problem =
+        penaltyProblem(state, given.penaltyId, given.playerId, given.points) ??
+        gameProblem(state, dispute.gameId, given.playerId, undefined);
       if (problem) return problem;
       ruling = {
         kind: 'penalty',

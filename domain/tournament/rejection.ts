@@ -63,6 +63,8 @@ export const TOURNAMENT_RULES = {
   close: 'a round closes when every table has finished, or by force',
   minutes: 'minutes are whole and positive',
   penalties: 'a penalty deducts positive whole points, has its own id, and is cancelled at most once',
+  penaltyScope:
+    'a penalty names only a game of the tournament (of its round, if it names one) and a player seated at it; a hand only with its game',
   disputes: 'a dispute is about a game of the tournament, has its own id, and is ruled once',
   finish: 'a tournament finishes when every started round is closed and every dispute ruled',
 } as const;

@@ -2,7 +2,15 @@
 // (better-sqlite3, WAL) or PostgreSQL, with the same queries for both. Positions are kept as decimal text:
 // both engines compare and return text alike, where 64-bit integers come back as number or string.
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+} from 'kysely';
 import pg from 'pg';
 
 export interface CheckpointTable {
@@ -78,10 +86,33 @@ export async function openReadModels(config: ReadModelConfig): Promise<ReadModel
   return db;
 }
 
+/** How long a statement waits for another connection's write lock (another process on the same file). */
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
 function openSqlite(file: string): ReadModels {
-  const database = new Database(file, { timeout: 5000 });
+  const database = new Database(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
   database.pragma('journal_mode = WAL');
-  return new Kysely<ReadModelTables>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<ReadModelTables>({ dialect: immediateSqliteDialect(database) });
+}
+
+/**
+ * kysely's SQLite dialect with transactions begun IMMEDIATE. A deferred BEGIN that reads and then writes
+ * fails at once with SQLITE_BUSY when another process (a server beside `rebuild`) committed in between: the
+ * busy timeout does not apply to a read snapshot that must become a write. Taking the write lock first
+ * makes a transaction wait its turn, up to the busy timeout.
+ */
+export function immediateSqliteDialect(database: Database.Database): SqliteDialect {
+  return new (class extends SqliteDialect {
+    override createDriver(): Driver {
+      return new ImmediateSqliteDriver({ database });
+    }
+  })({ database });
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
 }
 
 async function openPostgres(config: { url: string; schema?: string | undefined }): Promise<ReadModels> {

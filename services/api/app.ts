@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { authenticate } from './auth.ts';
+import { type AuthenticateOptions, authenticate } from './auth.ts';
 import { isWrongExpectedVersion, staleVersion } from './concurrency.ts';
 import type { ApiDatabase } from './db.ts';
 import type { IdempotencyOptions } from './idempotency.ts';
@@ -46,6 +46,8 @@ export interface AppDeps {
    * the metrics are served on a bind address of their own (createMetricsApp, METRICS_PORT).
    */
   readonly metricsEndpoint?: 'organizers' | 'none';
+  /** Whether a seat token's game has ended, refusing its commands (auth.ts). */
+  readonly seatEnded?: AuthenticateOptions['seatEnded'];
 }
 
 /** The content codings a body may come in (body-parser's; zstd only where zlib has it). */
@@ -72,7 +74,7 @@ export function createApp(deps: AppDeps): Express {
     app.get('/metrics', authenticate(deps.db), metricsForOrganizers, serveMetrics(metrics));
   app.use(express.json({ limit: deps.bodyLimit ?? '1mb' }));
   app.use(refuseBadBody);
-  app.use('/api', authenticate(deps.db));
+  app.use('/api', authenticate(deps.db, deps.seatEnded ? { seatEnded: deps.seatEnded } : {}));
   if (deps.rateLimit !== false) app.use('/api', limitRate(deps.rateLimit ?? {}));
 
   const document = openApiDocument(routes);

@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { hashToken, issueToken, principalOf, revokeToken } from './auth.ts';
+import {
+  checkToken,
+  DEFAULT_TOKEN_LIFETIME_MS,
+  hashToken,
+  issueToken,
+  listTokens,
+  principalOf,
+  revokeToken,
+  revokeTokenById,
+} from './auth.ts';
 import { openSqliteApiDatabase } from './db.ts';
 import { defineRoute } from './route.ts';
 import { bearer, readJson, startTestApi, type TestApi } from './testing.ts';
@@ -74,6 +83,92 @@ describe('tokens', () => {
     const { token } = await issueToken(db, { role: 'organizer' });
     expect(await revokeToken(db, token)).toBe(true);
     expect(await principalOf(db, token)).toBeUndefined();
+    expect(await checkToken(db, token)).toMatchObject({ ok: false, reason: 'revoked' });
+    await db.destroy();
+  });
+
+  it('given no expiry asked, then officials get the default lifetime and seats none', async () => {
+    const db = await openSqliteApiDatabase(':memory:');
+    const now = new Date('2026-03-01T09:00:00.000Z');
+    const referee = await issueToken(db, { role: 'referee', tournamentId: 't-1' }, { now });
+    const organizer = await issueToken(db, { role: 'organizer' }, { now });
+    const seat = await issueToken(
+      db,
+      { role: 'player', tournamentId: 't-1', gameId: 'g-1', playerId: 'p-1' },
+      { now },
+    );
+    const month = new Date(now.getTime() + DEFAULT_TOKEN_LIFETIME_MS).toISOString();
+    expect([referee.expiresAt, organizer.expiresAt, seat.expiresAt]).toEqual([month, month, null]);
+    await db.destroy();
+  });
+
+  it('given a token past its expiry, when resolved, then it is refused as expired, the instant included', async () => {
+    const db = await openSqliteApiDatabase(':memory:');
+    const expiresAt = new Date('2026-03-01T12:00:00.000Z');
+    const { token } = await issueToken(db, { role: 'referee', tournamentId: 't-1' }, { expiresAt });
+    expect(await checkToken(db, token, new Date('2026-03-01T11:59:59.999Z'))).toMatchObject({ ok: true });
+    expect(await checkToken(db, token, expiresAt)).toEqual({
+      ok: false,
+      reason: 'expired',
+      detail: 'the token expired at 2026-03-01T12:00:00.000Z',
+    });
+    await db.destroy();
+  });
+});
+
+describe('the token list', () => {
+  it('given tokens of two tournaments, when listed, then only the one asked, oldest first, paged, without hashes', async () => {
+    const db = await openSqliteApiDatabase(':memory:');
+    const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 9, minute));
+    const ids: string[] = [];
+    for (let n = 0; n < 5; n++)
+      ids.push(
+        (await issueToken(db, { role: 'referee', tournamentId: 't-1' }, { now: at(n), label: `r${n}` }))
+          .tokenId,
+      );
+    await issueToken(db, { role: 'referee', tournamentId: 't-2' }, { now: at(9) });
+    await issueToken(db, { role: 'organizer' }, { now: at(9) });
+    const first = await listTokens(db, { tournamentId: 't-1', limit: 2 }, at(10));
+    expect(first.tokens.map((t) => t.tokenId)).toEqual(ids.slice(0, 2));
+    expect(first.next).toBe(ids[1]);
+    const second = await listTokens(db, { tournamentId: 't-1', limit: 2, after: first.next! }, at(10));
+    const third = await listTokens(db, { tournamentId: 't-1', limit: 2, after: second.next! }, at(10));
+    expect([...second.tokens, ...third.tokens].map((t) => t.tokenId)).toEqual(ids.slice(2));
+    expect(third.next).toBeNull();
+    expect(first.tokens[0]).toEqual({
+      tokenId: ids[0],
+      role: 'referee',
+      label: 'r0',
+      tournamentId: 't-1',
+      gameId: null,
+      playerId: null,
+      createdAt: at(0).toISOString(),
+      expiresAt: new Date(at(0).getTime() + DEFAULT_TOKEN_LIFETIME_MS).toISOString(),
+      revokedAt: null,
+      status: 'active',
+    });
+    const global = await listTokens(db, { tournamentId: null, limit: 10 }, at(10));
+    expect(global.tokens.map((t) => t.role)).toEqual(['organizer']);
+    await db.destroy();
+  });
+
+  it('given a revoked and an expired token, then each shows its status and activeOnly leaves them out', async () => {
+    const db = await openSqliteApiDatabase(':memory:');
+    const now = new Date('2026-03-01T09:00:00.000Z');
+    const live = await issueToken(db, { role: 'referee', tournamentId: 't-1' }, { now });
+    const gone = await issueToken(db, { role: 'referee', tournamentId: 't-1' }, { now });
+    const old = await issueToken(db, { role: 'referee', tournamentId: 't-1' }, { now, expiresAt: now });
+    const revoked = await revokeTokenById(db, gone.tokenId, now);
+    expect(revoked).toMatchObject({ status: 'revoked', revokedAt: now.toISOString() });
+    // Revoking again keeps the first time.
+    const again = await revokeTokenById(db, gone.tokenId, new Date('2026-03-02T00:00:00.000Z'));
+    expect(again?.revokedAt).toBe(now.toISOString());
+    const all = await listTokens(db, { tournamentId: 't-1', limit: 10 }, now);
+    const status = Object.fromEntries(all.tokens.map((t) => [t.tokenId, t.status]));
+    expect(status).toEqual({ [live.tokenId]: 'active', [gone.tokenId]: 'revoked', [old.tokenId]: 'expired' });
+    const active = await listTokens(db, { tournamentId: 't-1', limit: 10, activeOnly: true }, now);
+    expect(active.tokens.map((t) => t.tokenId)).toEqual([live.tokenId]);
+    expect(await revokeTokenById(db, 'no-such-token', now)).toBeUndefined();
     await db.destroy();
   });
 });
@@ -91,10 +186,35 @@ describe('guards', () => {
     api = await start();
     const unknown = await get('/api/test/tournaments/t-1/board', bearer('bm90LWEtdG9rZW4'));
     expect(unknown.status).toBe(401);
-    expect((await readJson(unknown)).detail).toContain('unknown');
+    expect(unknown.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
+    expect(await readJson(unknown)).toMatchObject({
+      reason: 'unknown-token',
+      detail: 'the token is unknown',
+    });
     const basic = await get('/api/test/tournaments/t-1/board', { authorization: 'Basic dTpw' });
     expect(basic.status).toBe(401);
     expect((await readJson(basic)).detail).toContain('Bearer');
+  });
+
+  it('given an expired or a revoked token, when called, then 401 whose reason and detail say which', async () => {
+    api = await start();
+    const expired = await issueToken(
+      api.db,
+      { role: 'referee', tournamentId: 't-1' },
+      { expiresAt: new Date(0) },
+    );
+    const response = await get('/api/test/tournaments/t-1/board', bearer(expired.token));
+    expect(response.status).toBe(401);
+    expect(await readJson(response)).toMatchObject({
+      code: 'unauthorized',
+      reason: 'expired',
+      detail: 'the token expired at 1970-01-01T00:00:00.000Z',
+    });
+    const revoked = await api.tokenFor({ role: 'referee', tournamentId: 't-1' });
+    await revokeToken(api.db, revoked);
+    const refused = await readJson(await get('/api/test/tournaments/t-1/board', bearer(revoked)));
+    expect(refused).toMatchObject({ status: 401, reason: 'revoked' });
+    expect(refused.detail).toMatch(/^the token was revoked at \d{4}-/);
   });
 
   it('given a referee of the tournament, when the board is read, then 200', async () => {
@@ -144,5 +264,51 @@ describe('guards', () => {
     expect(mine.status).toBe(200);
     expect(await readJson(mine)).toEqual({ playerId: 'p-1' });
     expect((await get('/api/test/tournaments/t-1/games/g-2/me', bearer(token))).status).toBe(403);
+  });
+});
+
+describe('a seat token whose game has ended', () => {
+  const act = defineRoute({
+    method: 'post',
+    path: '/api/test/games/:gameId/act',
+    summary: 'test: a player command',
+    auth: { roles: ['player'] },
+    params: z.object({ gameId: z.string() }),
+    responses: { 200: { description: 'ok' } },
+    handler: ({ principal }) => ({ body: { playerId: principal.playerId } }),
+  });
+  const read = defineRoute({
+    method: 'get',
+    path: '/api/test/games/:gameId/act',
+    summary: 'test: a player read',
+    auth: { roles: ['player'] },
+    params: z.object({ gameId: z.string() }),
+    responses: { 200: { description: 'ok' } },
+    handler: ({ principal }) => ({ body: { playerId: principal.playerId } }),
+  });
+  const over = new Set(['g-over']);
+  const asked: string[] = [];
+  const seatEnded = async ({ gameId }: { gameId: string }) => {
+    asked.push(gameId);
+    return over.has(gameId) ? `game ${gameId} is finished` : undefined;
+  };
+
+  it('given its game finished, when it sends a command, then 401 seat-ended; its reads still pass', async () => {
+    api = await startTestApi({ routes: [act, read], seatEnded });
+    const seat = { role: 'player', tournamentId: 't-1', playerId: 'p-1' } as const;
+    const done = await api.tokenFor({ ...seat, gameId: 'g-over' });
+    const playing = await api.tokenFor({ ...seat, gameId: 'g-live' });
+    const post = (path: string, token: string) =>
+      fetch(`${api!.url}${path}`, { method: 'POST', headers: bearer(token) });
+    const refused = await post('/api/test/games/g-over/act', done);
+    expect(refused.status).toBe(401);
+    expect(await readJson(refused)).toMatchObject({
+      reason: 'seat-ended',
+      detail: 'seat tokens end with their game: game g-over is finished',
+    });
+    expect((await post('/api/test/games/g-live/act', playing)).status).toBe(200);
+    expect((await get('/api/test/games/g-over/act', bearer(done))).status).toBe(200);
+    // Reads never ask: only commands pay for the look at the game.
+    expect(asked).toEqual(['g-over', 'g-live']);
   });
 });

@@ -2,9 +2,9 @@
 // once; the table keeps its sha256, so a leaked database does not leak a usable token.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { Kysely } from 'kysely';
-import type { ApiDatabase } from './db.ts';
-import { forbidden, unauthorized } from './problem.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { ApiDatabase, ApiTokensTable } from './db.ts';
+import { forbidden, ProblemError } from './problem.ts';
 
 export const ROLES = ['organizer', 'referee', 'player'] as const;
 export type Role = (typeof ROLES)[number];
@@ -36,14 +36,36 @@ export interface Scope {
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
+/** How long an organizer or referee token lives unless issued with its own expiry. */
+export const DEFAULT_TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface IssueOptions {
+  /** Who holds it, for the token list ("referee at table 3", "serve: DATA_DIR/organizer-token"). */
+  readonly label?: string;
+  readonly now?: Date;
+  /**
+   * When it stops working. Default: organizer and referee tokens DEFAULT_TOKEN_LIFETIME_MS after `now`;
+   * player tokens never by time, since they end with their game. null: never (tests, tools).
+   */
+  readonly expiresAt?: Date | null;
+}
+
 /** Issues a token for the principal and returns it: the only time the raw token exists. */
 export async function issueToken(
   db: Kysely<ApiDatabase>,
   claims: PrincipalClaims,
-  options: { readonly label?: string; readonly now?: Date } = {},
-): Promise<{ readonly token: string; readonly tokenId: string }> {
+  options: IssueOptions = {},
+): Promise<{ readonly token: string; readonly tokenId: string; readonly expiresAt: string | null }> {
   const token = randomBytes(32).toString('base64url');
   const tokenId = randomUUID();
+  const now = options.now ?? new Date();
+  const expires =
+    options.expiresAt !== undefined
+      ? options.expiresAt
+      : claims.role === 'player'
+        ? null
+        : new Date(now.getTime() + DEFAULT_TOKEN_LIFETIME_MS);
+  const expiresAt = expires === null ? null : expires.toISOString();
   await db
     .insertInto('api_tokens')
     .values({
@@ -54,10 +76,12 @@ export async function issueToken(
       game_id: claims.role === 'player' ? claims.gameId : null,
       player_id: claims.role === 'player' ? claims.playerId : null,
       label: options.label ?? null,
-      created_at: (options.now ?? new Date()).toISOString(),
+      created_at: now.toISOString(),
+      revoked_at: null,
+      expires_at: expiresAt,
     })
     .execute();
-  return { token, tokenId };
+  return { token, tokenId, expiresAt };
 }
 
 export async function revokeToken(
@@ -74,15 +98,27 @@ export async function revokeToken(
   return result.numUpdatedRows > 0n;
 }
 
-/** The principal of a token, or undefined when it is unknown or revoked. */
-export async function principalOf(db: Kysely<ApiDatabase>, token: string): Promise<Principal | undefined> {
-  const row = await db
-    .selectFrom('api_tokens')
-    .selectAll()
-    .where('token_hash', '=', hashToken(token))
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  if (row === undefined) return undefined;
+/** Why a request carries no principal: the `reason` of the 401 problem. */
+export type AuthFailureReason =
+  | 'no-token'
+  | 'not-bearer'
+  | 'unknown-token'
+  | 'revoked'
+  | 'expired'
+  | 'seat-ended';
+
+export interface AuthFailure {
+  readonly reason: AuthFailureReason;
+  readonly detail: string;
+}
+
+export type TokenCheck =
+  | { readonly ok: true; readonly principal: Principal; readonly expiresAt: string | null }
+  | ({ readonly ok: false } & AuthFailure);
+
+type TokenRow = Selectable<ApiTokensTable>;
+
+function principalOfRow(row: TokenRow): Principal {
   const role = row.role as Role;
   switch (role) {
     case 'organizer':
@@ -102,6 +138,150 @@ export async function principalOf(db: Kysely<ApiDatabase>, token: string): Promi
   }
 }
 
+/** What a token stands for, or why it stands for no one (unknown, revoked, expired). */
+export async function checkToken(
+  db: Kysely<ApiDatabase>,
+  token: string,
+  now = new Date(),
+): Promise<TokenCheck> {
+  const row = await db
+    .selectFrom('api_tokens')
+    .selectAll()
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (row === undefined) return { ok: false, reason: 'unknown-token', detail: 'the token is unknown' };
+  // The holder proves they have the token, so saying it was revoked or expired tells them nothing new.
+  if (row.revoked_at !== null)
+    return { ok: false, reason: 'revoked', detail: `the token was revoked at ${row.revoked_at}` };
+  if (row.expires_at !== null && row.expires_at <= now.toISOString())
+    return { ok: false, reason: 'expired', detail: `the token expired at ${row.expires_at}` };
+  return { ok: true, principal: principalOfRow(row), expiresAt: row.expires_at };
+}
+
+/** The principal of a token, or undefined when it is unknown, revoked or expired. */
+export async function principalOf(
+  db: Kysely<ApiDatabase>,
+  token: string,
+  now = new Date(),
+): Promise<Principal | undefined> {
+  const check = await checkToken(db, token, now);
+  return check.ok ? check.principal : undefined;
+}
+
+/** A token as its list shows it: never the token, nor its hash. */
+export interface TokenView {
+  readonly tokenId: string;
+  readonly role: Role;
+  readonly label: string | null;
+  readonly tournamentId: string | null;
+  readonly gameId: string | null;
+  readonly playerId: string | null;
+  readonly createdAt: string;
+  readonly expiresAt: string | null;
+  readonly revokedAt: string | null;
+  readonly status: 'active' | 'revoked' | 'expired';
+}
+
+const viewOf = (row: TokenRow, now: Date): TokenView => ({
+  tokenId: row.id,
+  role: row.role as Role,
+  label: row.label,
+  tournamentId: row.tournament_id,
+  gameId: row.game_id,
+  playerId: row.player_id,
+  createdAt: row.created_at,
+  expiresAt: row.expires_at,
+  revokedAt: row.revoked_at,
+  status:
+    row.revoked_at !== null
+      ? 'revoked'
+      : row.expires_at !== null && row.expires_at <= now.toISOString()
+        ? 'expired'
+        : 'active',
+});
+
+export interface TokenFilter {
+  /** The tournament the tokens are bound to; null for the unbound (global organizer) tokens. */
+  readonly tournamentId: string | null;
+  readonly roles?: readonly Role[];
+  readonly gameId?: string;
+  /** Only tokens that still work (not revoked, not expired). */
+  readonly activeOnly?: boolean;
+  /** At most this many, oldest first. */
+  readonly limit: number;
+  /** The last token id of the page before. */
+  readonly after?: string;
+}
+
+/** A page of tokens, oldest first, with the cursor of the next page (null on the last). */
+export async function listTokens(
+  db: Kysely<ApiDatabase>,
+  filter: TokenFilter,
+  now = new Date(),
+): Promise<{ readonly tokens: TokenView[]; readonly next: string | null }> {
+  let query = db.selectFrom('api_tokens').selectAll();
+  query =
+    filter.tournamentId === null
+      ? query.where('tournament_id', 'is', null)
+      : query.where('tournament_id', '=', filter.tournamentId);
+  if (filter.roles !== undefined) query = query.where('role', 'in', [...filter.roles]);
+  if (filter.gameId !== undefined) query = query.where('game_id', '=', filter.gameId);
+  if (filter.activeOnly === true) {
+    const at = now.toISOString();
+    query = query
+      .where('revoked_at', 'is', null)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', at)]));
+  }
+  if (filter.after !== undefined) {
+    const cursor = await db
+      .selectFrom('api_tokens')
+      .select(['created_at', 'id'])
+      .where('id', '=', filter.after)
+      .executeTakeFirst();
+    if (cursor !== undefined)
+      query = query.where((eb) =>
+        eb.or([
+          eb('created_at', '>', cursor.created_at),
+          eb.and([eb('created_at', '=', cursor.created_at), eb('id', '>', cursor.id)]),
+        ]),
+      );
+  }
+  const rows = await query
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(filter.limit + 1)
+    .execute();
+  const page = rows.slice(0, filter.limit);
+  return {
+    tokens: page.map((row) => viewOf(row, now)),
+    next: rows.length > filter.limit ? page.at(-1)!.id : null,
+  };
+}
+
+export async function tokenById(
+  db: Kysely<ApiDatabase>,
+  tokenId: string,
+  now = new Date(),
+): Promise<TokenView | undefined> {
+  const row = await db.selectFrom('api_tokens').selectAll().where('id', '=', tokenId).executeTakeFirst();
+  return row === undefined ? undefined : viewOf(row, now);
+}
+
+/** Revokes the token of this id (once: a second call keeps the first time); its view after, if it exists. */
+export async function revokeTokenById(
+  db: Kysely<ApiDatabase>,
+  tokenId: string,
+  now = new Date(),
+): Promise<TokenView | undefined> {
+  await db
+    .updateTable('api_tokens')
+    .set({ revoked_at: now.toISOString() })
+    .where('id', '=', tokenId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  return tokenById(db, tokenId, now);
+}
+
 const BEARER = /^Bearer[ ]+([A-Za-z0-9_-]{1,200})[ ]*$/i;
 
 /** The token of an Authorization header; undefined when there is none, null when it is not a bearer token. */
@@ -110,18 +290,48 @@ export function bearerToken(header: string | undefined): string | undefined | nu
   return BEARER.exec(header)?.[1] ?? null;
 }
 
+export type PlayerPrincipal = Extract<Principal, { readonly role: 'player' }>;
+
+export interface AuthenticateOptions {
+  /**
+   * Why a seat token no longer sends commands (its game finished, its round closed), or undefined while it
+   * does. Asked only for requests that change state: reads of a finished game stay open to its players.
+   */
+  readonly seatEnded?: (principal: PlayerPrincipal) => Promise<string | undefined>;
+  readonly now?: () => Date;
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * Resolves the bearer token, if any, to res.locals.principal. It refuses nothing: a route without auth
  * ignores a bad token, and guards answer 401 (res.locals.authFailure says why).
  */
-export function authenticate(db: Kysely<ApiDatabase>): RequestHandler {
+export function authenticate(db: Kysely<ApiDatabase>, options: AuthenticateOptions = {}): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     const token = bearerToken(req.get('authorization'));
-    if (token === null) res.locals.authFailure = 'the Authorization header is not "Bearer <token>"';
+    if (token === null)
+      res.locals.authFailure = {
+        reason: 'not-bearer',
+        detail: 'the Authorization header is not "Bearer <token>"',
+      } satisfies AuthFailure;
     else if (token !== undefined) {
-      const principal = await principalOf(db, token);
-      if (principal === undefined) res.locals.authFailure = 'the token is unknown or revoked';
-      else res.locals.principal = principal;
+      const check = await checkToken(db, token, options.now?.() ?? new Date());
+      if (!check.ok)
+        res.locals.authFailure = { reason: check.reason, detail: check.detail } satisfies AuthFailure;
+      else {
+        const { principal } = check;
+        const ended =
+          principal.role === 'player' && !READS.has(req.method) && options.seatEnded !== undefined
+            ? await options.seatEnded(principal)
+            : undefined;
+        if (ended === undefined) res.locals.principal = principal;
+        else
+          res.locals.authFailure = {
+            reason: 'seat-ended',
+            detail: `seat tokens end with their game: ${ended}`,
+          } satisfies AuthFailure;
+      }
     }
     next();
   };
@@ -136,8 +346,24 @@ export const principalIn = (res: Response): Principal | undefined =>
  */
 export function authorize(res: Response, roles: readonly Role[], scope: Scope = {}): Principal {
   const principal = principalIn(res);
-  if (principal === undefined)
-    throw unauthorized((res.locals.authFailure as string | undefined) ?? 'a bearer token is required');
+  if (principal === undefined) {
+    const failure: AuthFailure = (res.locals.authFailure as AuthFailure | undefined) ?? {
+      reason: 'no-token',
+      detail: 'a bearer token is required',
+    };
+    throw new ProblemError(
+      401,
+      'unauthorized',
+      failure.detail,
+      { reason: failure.reason },
+      {
+        'WWW-Authenticate':
+          failure.reason === 'no-token' || failure.reason === 'not-bearer'
+            ? 'Bearer'
+            : 'Bearer error="invalid_token"',
+      },
+    );
+  }
   if (!roles.includes(principal.role))
     throw forbidden(`a ${principal.role} token may not do this (allowed: ${roles.join(', ')})`);
   const bound = principal.tournamentId;

@@ -1,8 +1,11 @@
 // The API's own tables (tokens and idempotency keys), through kysely so that the same code runs on the
 // embedded SQLite file and on PostgreSQL. Events live in the event store, never here.
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, sql } from 'kysely';
 import pg from 'pg';
+import { immediateSqliteDialect, SQLITE_BUSY_TIMEOUT_MS } from '../../projections/runtime/db.ts';
+// auth.ts imports only this module's types, so the two do not import each other at run time.
+import { DEFAULT_TOKEN_LIFETIME_MS } from './auth.ts';
 
 export interface ApiTokensTable {
   id: string;
@@ -15,6 +18,8 @@ export interface ApiTokensTable {
   label: string | null;
   created_at: string;
   revoked_at: string | null;
+  /** When the token stops working (ISO, UTC); null: never by time (seat tokens end with their game). */
+  expires_at: string | null;
 }
 
 export interface IdempotencyKeysTable {
@@ -50,7 +55,12 @@ export async function migrateApiDatabase(db: Kysely<ApiDatabase>): Promise<void>
     .addColumn('label', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('revoked_at', 'text')
+    .addColumn('expires_at', 'text')
     .execute();
+  await addTokenExpiry(db);
+  await sql`CREATE INDEX IF NOT EXISTS api_tokens_tournament ON api_tokens (tournament_id, created_at)`.execute(
+    db,
+  );
   await db.schema
     .createTable('idempotency_keys')
     .ifNotExists()
@@ -69,12 +79,39 @@ export async function migrateApiDatabase(db: Kysely<ApiDatabase>): Promise<void>
   );
 }
 
+/**
+ * `expires_at` came after the first release: a table without it gets the column. Organizer and referee
+ * tokens issued before then keep working for DEFAULT_TOKEN_LIFETIME_MS from the upgrade, then expire like
+ * any other; seat tokens need none (they end with their game).
+ */
+async function addTokenExpiry(db: Kysely<ApiDatabase>): Promise<void> {
+  const columns =
+    db.getExecutor().adapter instanceof SqliteAdapter
+      ? await sql<{ name: string }>`SELECT name FROM pragma_table_info('api_tokens')`.execute(db)
+      : await sql<{ name: string }>`SELECT column_name AS name FROM information_schema.columns
+        WHERE table_schema = current_schema() AND table_name = 'api_tokens'`.execute(db);
+  if (columns.rows.some((c) => c.name === 'expires_at')) return;
+  await sql`ALTER TABLE api_tokens ADD COLUMN expires_at text`.execute(db);
+  await db
+    .updateTable('api_tokens')
+    .set({ expires_at: new Date(Date.now() + DEFAULT_TOKEN_LIFETIME_MS).toISOString() })
+    .where('role', 'in', ['organizer', 'referee'])
+    .where('expires_at', 'is', null)
+    .execute();
+}
+
 /** Opens (creating if needed) the API's tables in an SQLite file; ':memory:' for a private one. */
 export async function openSqliteApiDatabase(path: string): Promise<Kysely<ApiDatabase>> {
-  const database = new Database(path, { timeout: 5000 });
+  const database = new Database(path, { timeout: SQLITE_BUSY_TIMEOUT_MS });
   if (path !== ':memory:') database.pragma('journal_mode = WAL');
-  const db = new Kysely<ApiDatabase>({ dialect: new SqliteDialect({ database }) });
-  await migrateApiDatabase(db);
+  const db = new Kysely<ApiDatabase>({ dialect: immediateSqliteDialect(database) });
+  try {
+    // One transaction, the write lock taken first: two processes opening an old file add the column once.
+    await db.transaction().execute((trx) => migrateApiDatabase(trx));
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
   return db;
 }
 

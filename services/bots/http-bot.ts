@@ -136,7 +136,13 @@ export async function playSeatOverHttp(options: HttpSeatOptions): Promise<HttpSe
     );
     actions++;
     if (response.ok) continue;
-    const problem = (await response.json()) as { code?: string; rejection?: { code: string } };
+    const problem = (await response.json()) as {
+      code?: string;
+      reason?: string;
+      rejection?: { code: string };
+    };
+    // The game ended under us (another seat's win ended it): the token now takes no commands.
+    if (response.status === 401 && problem.reason === 'seat-ended') return { actions, stale };
     // Someone else acted first (a claim window answered by another seat): look again.
     if (response.status === 412 || problem.code === 'conflict') {
       stale++;

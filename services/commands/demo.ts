@@ -1,5 +1,6 @@
 // `demo`: bots play a whole multi-table tournament headless on the configured store, with a progress bar,
 // then the standings are printed. Options are checked before anything is written.
+import { randomBytes } from 'node:crypto';
 import { SingleBar } from 'cli-progress';
 import { z } from 'zod';
 import type { GameEnd } from '../../domain/play/game/index.ts';
@@ -8,13 +9,15 @@ import { standingsOf } from '../../projections/index.ts';
 import type { StandingRow } from '../../projections/standings/evolve.ts';
 import type { Config } from '../config.ts';
 import { type DemoResult, runDemo } from '../demo/run-demo.ts';
-import { openStores, runnerOf } from '../server.ts';
+import { runnerOf } from '../server.ts';
+import { openCommandStores } from './stores.ts';
 
 export const DemoArguments = z.strictObject({
   players: z.coerce.number().int().min(2, 'at least 2 players').max(4096, 'at most 4096 players'),
   rounds: z.coerce.number().int().min(1, 'at least 1 round').max(64, 'at most 64 rounds'),
   ruleset: z.enum(PRESET_IDS as [PresetId, ...PresetId[]], { message: `one of ${PRESET_IDS.join(', ')}` }),
-  seed: z.string().min(1, 'a non-empty seed'),
+  /** Absent: a random secret seed (nothing of the walls can be computed from the tournament's id). */
+  seed: z.string().min(1, 'a non-empty seed').optional(),
   hands: z.coerce.number().int().min(0, 'a number of hands, or 0 for the East and South rounds'),
 });
 export type DemoArguments = z.infer<typeof DemoArguments>;
@@ -75,24 +78,30 @@ export async function playDemo(
   args: DemoArguments,
   onProgress?: (done: number, total: number) => void,
 ): Promise<DemoRun> {
-  const { store, readModels, apiDb } = await openStores(config);
+  const { store, readModels, projecting, appending, close } = await openCommandStores(config, {
+    readonlyEvents: false,
+  });
   try {
     const started = performance.now();
-    const result = await runDemo(store, {
-      players: args.players,
-      rounds: args.rounds,
-      preset: args.ruleset,
-      seed: args.seed,
-      end: demoGameEnd(args.hands),
-      ...(onProgress ? { onProgress } : {}),
-    });
+    // A seed given is for a run to reproduce, and names the tournament (demo-{seed}); without one the seed
+    // is secret and the id random, so the id tells nothing of the walls.
+    const secret = args.seed === undefined;
+    const result = await appending(() =>
+      runDemo(store, {
+        players: args.players,
+        rounds: args.rounds,
+        preset: args.ruleset,
+        seed: args.seed ?? randomBytes(16).toString('hex'),
+        ...(secret ? { tournamentId: `demo-${randomBytes(4).toString('hex')}` } : {}),
+        end: demoGameEnd(args.hands),
+        ...(onProgress ? { onProgress } : {}),
+      }),
+    );
     const played = performance.now();
-    await runnerOf(store, readModels).catchUp();
+    await projecting(() => runnerOf(store, readModels).catchUp());
     const standings = await standingsOf(readModels, result.tournamentId);
     return { result, standings, ms: played - started, projectMs: performance.now() - played };
   } finally {
-    await apiDb.destroy();
-    await readModels.destroy();
-    await store.close();
+    await close();
   }
 }

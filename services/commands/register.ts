@@ -7,7 +7,7 @@ import { ALL_PROJECTIONS } from '../../projections/index.ts';
 import { type Io, reportInvalid } from '../cli.ts';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { DemoExists } from '../demo/run-demo.ts';
-import { openStores, runnerOf, startPlatformServer } from '../server.ts';
+import { runnerOf, startPlatformServer } from '../server.ts';
 import { AuditKeyError, loadAuditKey } from './audit-key.ts';
 import { DemoArguments, demoGameEnd, playDemo, progressBar, standingsText } from './demo.ts';
 import {
@@ -18,7 +18,8 @@ import {
   exportStandings,
   UnknownTournament,
 } from './export.ts';
-import { ServeArguments } from './serve.ts';
+import { ServeArguments, stopOnSignals } from './serve.ts';
+import { openCommandStores, reportBusy } from './stores.ts';
 import { auditSummary, registerVerifyCommand } from './verify.ts';
 
 /** Ends the command with an exit status (the process exits once the event loop is empty). */
@@ -64,7 +65,7 @@ export function registerPlatformCommands(program: Command, io: Io): void {
     .option('--players <n>', 'demo: players', '16')
     .option('--rounds <n>', 'demo: rounds', '4')
     .option('--ruleset <preset>', 'demo: ruleset preset', 'hu-mahjong')
-    .option('--seed <text>', 'demo: seed of seating and walls', 'demo')
+    .option('--seed <text>', 'demo: seed of seating and walls, to reproduce a run (default: random, secret)')
     .option('--hands <n>', 'demo: hands per table game', '4')
     .option('--pace <ms>', 'demo: pause between two bot actions', '500')
     .action(async (options: Record<string, unknown>) => {
@@ -72,21 +73,28 @@ export function registerPlatformCommands(program: Command, io: Io): void {
       if (typeof args === 'number') return fail(args);
       const env = config(io);
       if (typeof env === 'number') return fail(env);
-      const server = await startPlatformServer(env, {
-        ...(args.port === undefined ? {} : { port: args.port }),
-        ...(args.demo
-          ? {
-              demo: {
-                players: args.players,
-                rounds: args.rounds,
-                preset: args.ruleset,
-                seed: args.seed,
-                end: demoGameEnd(args.hands),
-                pauseMs: args.pace,
-              },
-            }
-          : {}),
-      });
+      let server: Awaited<ReturnType<typeof startPlatformServer>>;
+      try {
+        server = await startPlatformServer(env, {
+          ...(args.port === undefined ? {} : { port: args.port }),
+          ...(args.demo
+            ? {
+                demo: {
+                  players: args.players,
+                  rounds: args.rounds,
+                  preset: args.ruleset,
+                  ...(args.seed === undefined ? {} : { seed: args.seed }),
+                  end: demoGameEnd(args.hands),
+                  pauseMs: args.pace,
+                },
+              }
+            : {}),
+        });
+      } catch (error) {
+        const busy = reportBusy(io, error, env.dataDir);
+        if (busy === undefined) throw error;
+        return fail(busy);
+      }
       io.stderr(
         [
           '',
@@ -103,11 +111,7 @@ export function registerPlatformCommands(program: Command, io: Io): void {
           '',
         ].join('\n'),
       );
-      const stop = () => {
-        void server.close().then(() => process.exit(0));
-      };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      stopOnSignals(server, io);
     });
 
   program
@@ -118,7 +122,7 @@ export function registerPlatformCommands(program: Command, io: Io): void {
     .option('--players <n>', 'players', '16')
     .option('--rounds <n>', 'rounds', '4')
     .option('--ruleset <preset>', 'ruleset preset', 'hu-mahjong')
-    .option('--seed <text>', 'seed of seating, walls and bots', 'demo')
+    .option('--seed <text>', 'seed of seating, walls and bots, to reproduce a run (default: random, secret)')
     .option('--hands <n>', 'hands per table game (0: the East and South rounds)', '4')
     .action(async (options: Record<string, unknown>) => {
       const args = parsed(io, DemoArguments, options);
@@ -138,6 +142,8 @@ export function registerPlatformCommands(program: Command, io: Io): void {
         );
       } catch (error) {
         bar.stop();
+        const busy = reportBusy(io, error, env.dataDir);
+        if (busy !== undefined) return fail(busy);
         if (error instanceof DemoExists)
           return fail(
             reportInvalid(
@@ -160,18 +166,23 @@ export function registerPlatformCommands(program: Command, io: Io): void {
         return fail(reportInvalid(io, '--projection', `one of ${names.join(', ')}`));
       const env = config(io);
       if (typeof env === 'number') return fail(env);
-      const { store, readModels, apiDb } = await openStores(env);
+      // The events are only read: beside a server, or a writer holding their file, rebuild still runs.
+      let stores: Awaited<ReturnType<typeof openCommandStores>> | undefined;
       try {
+        stores = await openCommandStores(env, { readonlyEvents: true });
+        const { store, readModels, projecting } = stores;
         const runner = runnerOf(store, readModels);
         for (const name of options.projection === undefined ? names : [options.projection]) {
           const started = performance.now();
-          const events = await runner.rebuild(name);
+          const events = await projecting(() => runner.rebuild(name));
           io.stderr(`${name}: ${events} events in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
         }
+      } catch (error) {
+        const busy = reportBusy(io, error, env.dataDir);
+        if (busy === undefined) throw error;
+        return fail(busy);
       } finally {
-        await apiDb.destroy();
-        await readModels.destroy();
-        await store.close();
+        await stores?.close();
       }
     });
 
@@ -190,9 +201,11 @@ export function registerPlatformCommands(program: Command, io: Io): void {
       if (typeof env === 'number') return fail(env);
       const key = args.what === 'audit' ? auditKey(io, env) : undefined;
       if (typeof key === 'number') return fail(key);
-      const { store, readModels, apiDb } = await openStores(env);
+      let stores: Awaited<ReturnType<typeof openCommandStores>> | undefined;
       try {
-        await runnerOf(store, readModels).catchUp();
+        stores = await openCommandStores(env, { readonlyEvents: true });
+        const { store, readModels, projecting } = stores;
+        await projecting(() => runnerOf(store, readModels).catchUp());
         let text: string;
         if (key === undefined)
           text =
@@ -208,11 +221,11 @@ export function registerPlatformCommands(program: Command, io: Io): void {
         else writeFileSync(options.out, text);
       } catch (error) {
         if (error instanceof UnknownTournament) return fail(reportInvalid(io, '--tournament', error.message));
-        throw error;
+        const busy = reportBusy(io, error, env.dataDir);
+        if (busy === undefined) throw error;
+        return fail(busy);
       } finally {
-        await apiDb.destroy();
-        await readModels.destroy();
-        await store.close();
+        await stores?.close();
       }
     });
 

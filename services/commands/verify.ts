@@ -381,7 +381,8 @@ async function runVerify(io: Io, files: readonly string[], json: boolean): Promi
         'DATA_DIR',
         `no event store in ${config.dataDir} (${EVENTS_FILE} does not exist)`,
       );
-    const { store } = await openConfiguredEventStore(config);
+    // Only reads: beside a running server it opens the file read-only and never waits for a writer.
+    const { store } = await openConfiguredEventStore(config, { readonly: where.endsWith(EVENTS_FILE) });
     try {
       if (loaded.length === 1) {
         report = await verifyExportAgainstStore(loaded[0]!, store, key!);

@@ -138,3 +138,36 @@ describe('startLiveDemo (the demo server’s director)', () => {
     }
   }, 60_000);
 });
+
+describe('the live demo without a seed', () => {
+  it('given no seed, then the tournament is `demo` with a random secret seed, kept when it resumes', async () => {
+    const options = {
+      players: 4,
+      rounds: 1,
+      preset: 'hu-mahjong',
+      end: { kind: 'hands', count: 1 },
+      pauseMs: 60_000,
+    } as const;
+    const seeds: string[] = [];
+    for (const name of ['one.db', 'two.db']) {
+      const platform = createPlatform(openStore(name), { deadlines: false });
+      try {
+        const demo = await startLiveDemo(platform, options);
+        await demo.stop();
+        expect(demo.tournamentId).toBe('demo');
+        const { state } = await platform.tournaments.current('demo');
+        seeds.push(state.seed);
+        // Resumed (a restart): the same tournament, its seed unchanged.
+        const again = await startLiveDemo(platform, options);
+        await again.stop();
+        expect(again.tournamentId).toBe('demo');
+        expect((await platform.tournaments.current('demo')).state.seed).toBe(state.seed);
+      } finally {
+        platform.close();
+      }
+    }
+    for (const seed of seeds) expect(seed).toMatch(/^[0-9a-f]{32}$/);
+    // Two installs, two seeds: nothing of the walls follows from the id `demo`.
+    expect(seeds[0]).not.toBe(seeds[1]);
+  }, 60_000);
+});

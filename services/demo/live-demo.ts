@@ -2,6 +2,7 @@
 // can follow on the tables board, through the same table service as players over the API. It looks at the
 // tournament every second: a round whose tables have all finished is closed and the next one seated and
 // started; a table being played without its bots (after a restart) gets them back.
+import { randomBytes } from 'node:crypto';
 import type { GameEnd } from '../../domain/play/game/index.ts';
 import { type PresetId, rulesetOf } from '../../domain/rules/rulesets/index.ts';
 import type { TournamentCommand } from '../../domain/tournament/index.ts';
@@ -17,7 +18,11 @@ export interface LiveDemoOptions {
   readonly players: number;
   readonly rounds: number;
   readonly preset: PresetId;
-  readonly seed: string;
+  /**
+   * Seating, walls and bots derive from it. Given: a run to reproduce (and it is in the id, demo-{seed}, so
+   * anyone can compute the walls). Absent: 16 random bytes, kept secret in the tournament like any other's.
+   */
+  readonly seed?: string;
   /** Each table's game: a number of hands, or whole wind rounds. */
   readonly end: GameEnd;
   /** Between two bot actions at a table. */
@@ -33,7 +38,6 @@ export interface LiveDemo {
 export async function startLiveDemo(platform: Platform, options: LiveDemoOptions): Promise<LiveDemo> {
   const tournamentId = options.tournamentId ?? (await nextDemoId(platform, options.seed));
   const by = { role: 'organizer', id: DEMO_ORGANIZER.id ?? 'demo' } as const;
-  const botOf = botRoster(options.seed);
   const playing = new Map<string, Promise<unknown>>();
   let stopped = false;
 
@@ -48,6 +52,10 @@ export async function startLiveDemo(platform: Platform, options: LiveDemoOptions
   };
 
   const { state: existing } = await platform.tournaments.current(tournamentId);
+  // A resumed demo keeps the seed it was created with.
+  const seed =
+    existing.status === 'not-created' ? (options.seed ?? randomBytes(16).toString('hex')) : existing.seed;
+  const botOf = botRoster(seed);
   if (existing.status === 'not-created') {
     await organize(
       {
@@ -55,7 +63,7 @@ export async function startLiveDemo(platform: Platform, options: LiveDemoOptions
         tournamentId,
         name: `Demo: ${options.players} bots, ${options.rounds} rounds of ${options.preset}`,
         ruleset: rulesetOf(options.preset, {}),
-        seed: options.seed,
+        seed,
         at: platform.now(),
         by,
       },
@@ -133,12 +141,14 @@ export async function startLiveDemo(platform: Platform, options: LiveDemoOptions
 }
 
 /**
- * The demo tournament to play: the first of `demo-{seed}`, `demo-{seed}-2`, … that is still open or not yet
- * created, so a second `npm start` resumes an unfinished demo and starts a new one after a finished one.
+ * The demo tournament to play: the first of `demo`, `demo-2`, … (`demo-{seed}`, `demo-{seed}-2`, … for a
+ * seed given) that is still open or not yet created, so a second `npm start` resumes an unfinished demo and
+ * starts a new one after a finished one.
  */
-async function nextDemoId(platform: Platform, seed: string): Promise<string> {
+async function nextDemoId(platform: Platform, seed: string | undefined): Promise<string> {
+  const base = seed === undefined ? 'demo' : `demo-${seed}`;
   for (let n = 1; ; n++) {
-    const id = n === 1 ? `demo-${seed}` : `demo-${seed}-${n}`;
+    const id = n === 1 ? base : `${base}-${n}`;
     const { state } = await platform.tournaments.current(id);
     if (state.status !== 'finished') return id;
   }

@@ -26,7 +26,18 @@ export interface OpenedEventStore {
   readonly where: string;
 }
 
-export async function openConfiguredEventStore(config: Config): Promise<OpenedEventStore> {
+export interface OpenOptions {
+  /**
+   * Only reads will follow (export, rebuild): the SQLite file is opened read-only, so it takes no lock and
+   * waits for no writer. The servers' stores ignore it.
+   */
+  readonly readonly?: boolean;
+}
+
+export async function openConfiguredEventStore(
+  config: Config,
+  options: OpenOptions = {},
+): Promise<OpenedEventStore> {
   if (config.kurrentDbUrl !== undefined)
     return {
       store: await openKurrentDbEventStore(config.kurrentDbUrl),
@@ -41,7 +52,8 @@ export async function openConfiguredEventStore(config: Config): Promise<OpenedEv
     };
   mkdirSync(config.dataDir, { recursive: true });
   const file = join(config.dataDir, EVENTS_FILE);
-  return { store: openSqliteEventStore(file), kind: 'sqlite', where: file };
+  const store = openSqliteEventStore(file, options.readonly === true ? { readonly: true } : {});
+  return { store, kind: 'sqlite', where: file };
 }
 
 function hostOf(url: string): string {

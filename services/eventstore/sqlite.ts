@@ -22,6 +22,8 @@ export interface SqliteEventStoreOptions {
   readonly pollIntervalMs?: number;
   /** How long an append waits for another connection's write lock before failing (default 5 s). */
   readonly busyTimeoutMs?: number;
+  /** Open an existing file read-only (export, rebuild): no schema work, no lock taken; appends fail. */
+  readonly readonly?: boolean;
 }
 
 /**
@@ -89,10 +91,17 @@ const wakeupsByFile = new Map<string, Set<Wakeup>>();
 
 /** Opens (creating if needed) the event store in the SQLite file at `path`; ':memory:' for a private one. */
 export function openSqliteEventStore(path: string, options: SqliteEventStoreOptions = {}): EventStore {
-  const db = new Database(path, { timeout: options.busyTimeoutMs ?? 5000 });
+  const readonly = options.readonly === true;
+  const db = new Database(path, {
+    timeout: options.busyTimeoutMs ?? 5000,
+    readonly,
+    fileMustExist: readonly,
+  });
   try {
-    db.pragma('journal_mode = WAL');
-    db.transaction(() => db.exec(SCHEMA)).immediate();
+    if (!readonly) {
+      db.pragma('journal_mode = WAL');
+      db.transaction(() => db.exec(SCHEMA)).immediate();
+    }
   } catch (error) {
     db.close();
     throw error;

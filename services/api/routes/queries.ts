@@ -11,7 +11,7 @@ import {
   standingsOf,
 } from '../../../projections/index.ts';
 import type { Platform } from '../../platform.ts';
-import { notFound, ProblemError } from '../problem.ts';
+import { forbidden, notFound, ProblemError } from '../problem.ts';
 import { clientKey, DEFAULT_STREAMS_PER_CLIENT, StreamSlots } from '../rate-limit.ts';
 import { defineRoute, type Route } from '../route.ts';
 import { coalesce, openEventStream } from '../sse.ts';
@@ -171,13 +171,42 @@ export function queryRoutes(platform: Platform, readModels: ReadModels, feed: Bo
     }),
     defineRoute({
       method: 'get',
-      path: '/api/players/:playerId/history',
-      summary: "A player's games: tournament, round, table, seat, points, place, wins, penalties",
+      path: '/api/tournaments/:tournamentId/players/:playerId/history',
+      summary: "A player's games in this tournament: round, table, seat, points, place, wins, penalties",
+      description:
+        'Organizers and referees of the tournament; only its own games, whatever else the player played. ' +
+        '404 for a player the tournament never registered.',
       tags: ['queries'],
       auth: { roles: ['organizer', 'referee'] },
+      params: tournamentParams.extend({ playerId: z.string().min(1).max(200) }),
+      responses: { 200: { description: 'One row per game of the tournament' } },
+      handler: async ({ params }) => {
+        const { state } = await platform.tournaments.current(params.tournamentId);
+        if (!state.players.some((p) => p.playerId === params.playerId))
+          throw notFound(`no player ${params.playerId} in tournament ${params.tournamentId}`);
+        const games = await historyOf(readModels, params.playerId);
+        return { body: { games: games.filter((g) => g.tournamentId === params.tournamentId) } };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/players/:playerId/history',
+      summary: "A player's games in every tournament: for a global organizer",
+      description:
+        'Every tournament’s games, so only an organizer bound to no tournament; others ask ' +
+        '`/api/tournaments/{tournamentId}/players/{playerId}/history` (403 here).',
+      tags: ['queries'],
+      auth: { roles: ['organizer'] },
       params: z.object({ playerId: z.string().min(1).max(200) }),
       responses: { 200: { description: 'One row per game' } },
-      handler: async ({ params }) => ({ body: { games: await historyOf(readModels, params.playerId) } }),
+      handler: async ({ params, principal }) => {
+        if (principal.tournamentId !== undefined)
+          throw forbidden(
+            `the token is bound to tournament ${principal.tournamentId}: ask ` +
+              `/api/tournaments/${principal.tournamentId}/players/${params.playerId}/history`,
+          );
+        return { body: { games: await historyOf(readModels, params.playerId) } };
+      },
     }),
   ];
 }

@@ -1,0 +1,61 @@
+// The server's projections follow the store for as long as it runs. A batch that fails (another process, a
+// `rebuild` beside the server, held the read models' write lock past the busy timeout) must not end the
+// following, as a subscription does on its handler's first error: the failure is reported and the runner
+// catches up again later, from its checkpoints, so nothing is lost or counted twice.
+import type { Runner } from '../projections/index.ts';
+import type { EventStore } from './eventstore/port.ts';
+
+export interface Following {
+  close(): Promise<void>;
+}
+
+const FIRST_RETRY_MS = 500;
+const LAST_RETRY_MS = 30_000;
+
+export async function followStore(
+  runner: Runner,
+  store: EventStore,
+  onError: (error: unknown) => void,
+): Promise<Following> {
+  let closed = false;
+  let timer: NodeJS.Timeout | undefined;
+  let retrying: Promise<void> = Promise.resolve();
+  let delay = FIRST_RETRY_MS;
+
+  const retryLater = () => {
+    if (closed || timer !== undefined) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      retrying = runner.catchUp().then(
+        () => {
+          delay = FIRST_RETRY_MS;
+        },
+        (error: unknown) => {
+          onError(error);
+          delay = Math.min(delay * 2, LAST_RETRY_MS);
+          retryLater();
+        },
+      );
+    }, delay);
+  };
+
+  const following = await runner.follow((after, handler) =>
+    store.subscribe(after, async (event) => {
+      try {
+        await handler(event);
+      } catch (error) {
+        onError(error);
+        retryLater();
+      }
+    }),
+  );
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      timer = undefined;
+      await retrying;
+      await following.close();
+    },
+  };
+}
