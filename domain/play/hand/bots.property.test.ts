@@ -39,6 +39,8 @@ const TABLES: readonly Table[] = [
   // An organizer's choice to penalise a false win (issue 4, item 2), with seed 003's heavy penalty or a set one.
   { preset: 'hu-mahjong', players: 3, options: { falseWin: 'penalise' } },
   { preset: 'mahjong-house', players: 4, options: { falseWin: 'penalise', falseWinPenalty: 10 } },
+  // Every offered tile held to its deadline (issue 9, item 1): only CloseWindow resolves a window.
+  { preset: 'hu-mahjong', players: 4, options: { claimWindows: 'every-discard' } },
 ];
 
 interface Played {

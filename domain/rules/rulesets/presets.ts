@@ -42,7 +42,7 @@ const claimWindows = option(
   "claim windows: only when someone may claim, closed once they answer ('when-claimable'), or every discard and kong held open for uniformWindowMs ('every-discard'), which tells bystanders nothing",
 );
 const uniformWindowMs = option(
-  z.number().int().min(500).max(60_000).default(2500),
+  z.number().int().min(50).max(60_000).default(2500),
   'from-next-hand',
   "with claimWindows 'every-discard': milliseconds every window is held open, and the time to answer it (claimDeadlineMs then goes unused)",
 );
