@@ -90,7 +90,10 @@ function playHand(seed: string, table: Table): PlayEvent[] {
       start.seatWinds,
       (p) => bots.get(p)!,
       declare,
-      () => at((ms += 700)),
+      () => {
+        ms += 700;
+        return at(ms);
+      },
     );
     let move = step.next();
     while (!move.done) move = step.next(refusal(apply(move.value.command)));
@@ -227,12 +230,6 @@ function hiddenIn(seen: readonly SeenEvent[], viewer: Viewer): string[] {
   }
   return found;
 }
-
-const viewerArb = (players: number) =>
-  fc.oneof(
-    fc.constant(PUBLIC),
-    fc.integer({ min: 0, max: players - 1 }).map((i) => seatViewer(seatsInPlay(players as 2 | 3 | 4)[i]!)),
-  );
 
 describe('eventsFor, over hands played by bots', () => {
   it('given two live logs that differ only in what a seat may not see, then it is shown the same events, revision and seat view', () => {
