@@ -11,4 +11,5 @@ export * from './payment-events.ts';
 export * from './tile-set.ts';
 export * from './turn-events.ts';
 export * from './upcasters.ts';
+export * from './visibility.ts';
 export * from './win-events.ts';

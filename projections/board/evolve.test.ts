@@ -59,6 +59,31 @@ describe('tables board', () => {
     });
   });
 
+  it('given a claim window, when the seats answer it, then the board does not change: no answer, no waiting seat shows', () => {
+    const tile = (text: string) => parseTiles(text)[0]!;
+    const { events } = given([
+      startWith('mahjong-house', arranged(PONG_HANDS, '7p 8p')),
+      { type: 'Discard', seat: 'E', tile: tile('3m'), at: at(1000) },
+      { type: 'Pass', seat: 'S', at: at(1200) },
+      { type: 'MakeClaim', seat: 'N', claim: { claim: 'pong' }, at: at(1400) },
+    ]);
+    const discarded = events.findIndex((e) => e.type === 'TileDiscarded');
+    const resolved = events.findIndex((e) => e.type === 'ClaimResolved');
+    const stored = facts('hand-g1-1', events);
+    const atDiscard = foldAll(evolveBoard, seated(), stored.slice(0, discarded + 1));
+
+    // The window opening and each answer (a pass, a claim) leave the board as the discard left it.
+    for (let i = discarded + 1; i < resolved; i++)
+      expect(foldAll(evolveBoard, seated(), stored.slice(0, i + 1))).toEqual(atDiscard);
+    expect(events.slice(discarded + 1, resolved).map((e) => e.type)).toEqual([
+      'ClaimWindowOpened',
+      'ClaimPassed',
+      'ClaimMade',
+    ]);
+    // The resolution is the table's: the pong is shown.
+    expect(foldAll(evolveBoard, seated(), stored).tables[0]!.lastAction).toBe('N declared pong 3m');
+  });
+
   it('given the game finished, then the table is finished with the final points', () => {
     const doc = foldAll(
       evolveBoard,

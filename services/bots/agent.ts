@@ -2,7 +2,7 @@
 // code plays in process (the demo) and over HTTP with a seat token (the end-to-end tests). A command the
 // hand refuses is answered by asking again with what to avoid: a self-drawn "win" that is none, or a
 // discard the rules hold back (seed 004's West exception).
-import type { HandCommand, HandState } from '../../domain/play/hand/index.ts';
+import { type HandCommand, type HandState, holdsEveryWindow } from '../../domain/play/hand/index.ts';
 import { type Seat, seatsInPlay } from '../../domain/rules/seats.ts';
 import type { Tile } from '../../domain/tiles/index.ts';
 import type { Bot } from './bot.ts';
@@ -133,4 +133,15 @@ export function* botStep(
     }
   }
   return false;
+}
+
+/**
+ * When botStep finds nothing to do in an open claim window, the window's deadline (ms since the epoch): every
+ * seat has answered a window the ruleset holds open to its deadline (`claimWindows: 'every-discard'`), which
+ * only the table clock's CloseWindow resolves. Undefined in any other phase or ruleset.
+ */
+export function heldWindowDeadline(state: HandState): number | undefined {
+  const { phase } = state;
+  if (phase.kind !== 'claim-window' || !holdsEveryWindow(state.options)) return undefined;
+  return phase.window.openedAtMs + phase.window.deadlineMs;
 }

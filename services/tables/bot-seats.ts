@@ -2,7 +2,7 @@
 // and sends the command through the table service like any player, so the events are those of live play.
 import type { Seat } from '../../domain/rules/seats.ts';
 import { seatsInPlay } from '../../domain/rules/seats.ts';
-import { botStep, type Declaration } from '../bots/agent.ts';
+import { botStep, type Declaration, heldWindowDeadline } from '../bots/agent.ts';
 import type { Bot } from '../bots/bot.ts';
 import { serverSteps } from '../play/command-ids.ts';
 import type { HandLoaded, LiveTables } from './live-tables.ts';
@@ -56,8 +56,38 @@ export async function playTableWithBots(
       move = step.next(outcome.status === 'rejected' ? outcome.rejection : undefined);
     }
     // Accepted, the hand has moved on (a discard opened a window, a claim resolved it): look again.
+    const held = move.value ? undefined : heldWindowDeadline(state);
+    if (held !== undefined) {
+      await closeHeldWindow(tables, gameId, hand, held, options.clock ?? (() => new Date()));
+      continue;
+    }
     if (!move.value)
       throw new Error(`${gameId} hand ${handNumber}: no bot can act in phase ${state.phase.kind}`);
     if ((options.pauseMs ?? 0) > 0) await new Promise((resolve) => setTimeout(resolve, options.pauseMs));
   }
+}
+
+/**
+ * A window held to its deadline that every bot has answered (claimWindows 'every-discard'): waits for the
+ * deadline, then closes it as the table clock would, unless the table service did first. Both send the same
+ * command id, so it closes once.
+ */
+async function closeHeldWindow(
+  tables: LiveTables,
+  gameId: string,
+  hand: HandLoaded,
+  deadlineMs: number,
+  clock: () => Date,
+): Promise<void> {
+  const wait = deadlineMs - clock().getTime();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait + 10));
+  const now = await tables.snapshot(gameId);
+  if (now.hand?.stream !== hand.stream || now.hand.revision !== hand.revision) return;
+  const at = new Date(Math.max(deadlineMs, clock().getTime())).toISOString();
+  await tables.act(
+    gameId,
+    { type: 'CloseWindow', at },
+    { role: 'system', id: 'table-service' },
+    { commandId: serverSteps.closeWindow(gameId, now.handNumber, hand.revision), correlationId: gameId },
+  );
 }

@@ -41,6 +41,11 @@ const TABLES: readonly Table[] = [
   { preset: 'mahjong-house', players: 4, options: { falseWin: 'penalise', falseWinPenalty: 10 } },
 ];
 
+/** Every offered tile held to its deadline (issue 9, item 1): only CloseWindow resolves a window. */
+const HELD: readonly Table[] = [
+  { preset: 'hu-mahjong', players: 4, options: { claimWindows: 'every-discard' } },
+];
+
 interface Played {
   readonly events: PlayEvent[];
   readonly state: HandState;
@@ -198,7 +203,7 @@ function checkInvariants({ events, state }: Played): void {
 }
 
 describe('bot-played hands', () => {
-  for (const table of TABLES) {
+  for (const table of [...TABLES, ...HELD]) {
     const name = `${table.preset}, ${table.players} players ${JSON.stringify(table.options ?? {})}`;
     it(`keep the invariants: ${name}`, () => {
       fc.assert(

@@ -6,7 +6,14 @@ import { type PlayerCount, type Seat, turnOrderAfter } from '../../rules/seats.t
 import { shuffleWall, type Tile } from '../../tiles/index.ts';
 import type { PlayEvent, PlayEventOf } from '../events.ts';
 import { seatsOf } from '../fields.ts';
-import { EMPTY_SEAT, type HandState, type SeatHand, seatHand, type WindowSeat } from './state.ts';
+import {
+  EMPTY_SEAT,
+  type HandState,
+  type SeatHand,
+  seatHand,
+  type WindowSeat,
+  windowLengthMs,
+} from './state.ts';
 
 export function evolve(state: HandState, event: PlayEvent): HandState {
   switch (event.type) {
@@ -183,7 +190,7 @@ function windowOpened(state: HandState, data: PlayEventOf<'ClaimWindowOpened'>['
     const { barredFromWin, ...open } = data.seats[seat]!;
     seats[seat] = { open: { ...NO_CLAIM, ...open }, barred: barredFromWin, answer: undefined };
   }
-  const deadlineMs = Number(state.options.claimDeadlineMs ?? 5000);
+  const deadlineMs = windowLengthMs(state.options);
   return {
     ...state,
     phase: {

@@ -36,6 +36,17 @@ export interface WindowSeat {
 export const mustAnswer = ({ open }: WindowSeat): boolean =>
   open.win || open.kong || open.pong || open.chows.length > 0;
 
+/**
+ * Whether the ruleset holds every offered tile open for the same time ('every-discard'), resolving it only at
+ * its deadline, so that no window tells bystanders that someone may claim (docs/rules.md).
+ */
+export const holdsEveryWindow = (options: HandState['options']): boolean =>
+  options.claimWindows === 'every-discard';
+
+/** How long a window stays open: the uniform hold, or the time each eligible seat has to answer. */
+export const windowLengthMs = (options: HandState['options']): number =>
+  Number(holdsEveryWindow(options) ? (options.uniformWindowMs ?? 2500) : (options.claimDeadlineMs ?? 5000));
+
 export interface OpenWindow {
   readonly offer: Offer;
   readonly openedAtMs: number;

@@ -14,7 +14,16 @@ import type { Tile } from '../../tiles/index.ts';
 import { drawFor, wallExhausted } from './draw.ts';
 import type { Emitter } from './emitter.ts';
 import type { Rejection } from './rejection.ts';
-import { type HandState, kindsOf, mustAnswer, type OpenWindow, seatHand, wallRemaining } from './state.ts';
+import {
+  type HandState,
+  holdsEveryWindow,
+  kindsOf,
+  mustAnswer,
+  type OpenWindow,
+  seatHand,
+  wallRemaining,
+  windowLengthMs,
+} from './state.ts';
 import { payConcealedGong } from './table-law.ts';
 import { notAWin, settle } from './win.ts';
 
@@ -28,7 +37,8 @@ type OpenSeat = {
 
 /**
  * Opens the window on `from`'s discard, or on the tile of the kong `from` declares (which only a win may take,
- * robbing it); resolves it at once when nobody may claim anything.
+ * robbing it); resolves it at once when nobody may claim anything, unless the ruleset holds every window open
+ * to its deadline (`claimWindows: 'every-discard'`).
  */
 export function openWindow(
   em: Emitter,
@@ -78,7 +88,7 @@ export function openWindow(
     if (entry.win || entry.kong || entry.pong || entry.chows.length > 0 || entry.barredFromWin)
       seats[seat] = entry;
   }
-  const deadlineMs = Number(state.options.claimDeadlineMs ?? 5000);
+  const deadlineMs = windowLengthMs(state.options);
   em.emit({
     type: 'ClaimWindowOpened',
     schemaVersion: 1,
@@ -104,10 +114,14 @@ export function windowOf(state: HandState): OpenWindow | undefined {
   return state.phase.kind === 'claim-window' ? state.phase.window : undefined;
 }
 
-/** Once every seat that may claim has answered, arbitration decides. */
+/**
+ * Once every seat that may claim has answered, arbitration decides. A window held to its deadline
+ * ('every-discard') waits for CloseWindow however early the answers came: closing sooner would tell the table
+ * that every eligible seat had answered, and so that some seat was eligible.
+ */
 export function resolveIfAnswered(em: Emitter): Rejection | undefined {
   const window = windowOf(em.state);
-  if (window === undefined) return undefined;
+  if (window === undefined || holdsEveryWindow(em.state.options)) return undefined;
   const waiting = Object.values(window.seats).some((s) => mustAnswer(s) && s.answer === undefined);
   return waiting ? undefined : resolve(em, window);
 }

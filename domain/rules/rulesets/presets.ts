@@ -29,6 +29,24 @@ const claimDeadline = option(
   'from-next-hand',
   'milliseconds a claim window waits for each eligible player before a silence counts as a pass (seed 001: 5 s)',
 );
+/**
+ * Whether a claim window tells the table anything. 'when-claimable' (seed 001's table: the window waits for
+ * the players who may claim, and closes once they have answered) shows by its existence and its length that
+ * someone may claim. 'every-discard' holds every tile offered (every discard, every kong) open for the same
+ * `uniformWindowMs` and resolves it only then, however the seats answered, so that a window looks the same
+ * whoever holds what. docs/rules.md "Claim windows: what the table sees".
+ */
+const claimWindows = option(
+  z.enum(['when-claimable', 'every-discard']).default('when-claimable'),
+  'from-next-hand',
+  "claim windows: only when someone may claim, closed once they answer ('when-claimable'), or every discard and kong held open for uniformWindowMs ('every-discard'), which tells bystanders nothing",
+);
+const uniformWindowMs = option(
+  z.number().int().min(50).max(60_000).default(2500),
+  'from-next-hand',
+  "with claimWindows 'every-discard': milliseconds every window is held open, and the time to answer it (claimDeadlineMs then goes unused)",
+);
+const windows = { claimDeadlineMs: claimDeadline, claimWindows, uniformWindowMs };
 
 const HU_MAHJONG = {
   players: players([4, 3, 2]),
@@ -60,7 +78,7 @@ const HU_MAHJONG = {
     'from-next-hand',
     'furiten: a player who discarded a wait cannot win on a discard',
   ),
-  claimDeadlineMs: claimDeadline,
+  ...windows,
 } satisfies OptionSpecs;
 
 const FOUR_SEAS = {
@@ -73,7 +91,7 @@ const FOUR_SEAS = {
   bystanderCap: points(50, 'a player who neither discarded nor won pays the hand score, capped at this'),
   falseWin: falseWin('reject'),
   falseWinPenalty: falseWinPenalty(0, 'the rule text names none'),
-  claimDeadlineMs: claimDeadline,
+  ...windows,
 } satisfies OptionSpecs;
 
 const CHINESE_CLASSICAL = {
@@ -90,7 +108,7 @@ const CHINESE_CLASSICAL = {
   ),
   falseWin: falseWin('reject'),
   falseWinPenalty: falseWinPenalty(0, 'the rule text names none'),
-  claimDeadlineMs: claimDeadline,
+  ...windows,
 } satisfies OptionSpecs;
 
 const MAHJONG_HOUSE = {
@@ -106,7 +124,7 @@ const MAHJONG_HOUSE = {
   ),
   falseWin: falseWin('reject'),
   falseWinPenalty: falseWinPenalty(0, 'the rule text names none'),
-  claimDeadlineMs: claimDeadline,
+  ...windows,
 } satisfies OptionSpecs;
 
 const TABLE_LAW = {
@@ -135,7 +153,7 @@ const TABLE_LAW = {
     'from-next-hand',
     'a die tracks the dealer streak bonus 2n + 1',
   ),
-  claimDeadlineMs: claimDeadline,
+  ...windows,
 } satisfies OptionSpecs;
 
 export const PRESET_DEFINITIONS = {

@@ -92,6 +92,21 @@ describe('presets', () => {
     expect(field('table-law', { falseWinPenalty: 10 })).toBe('options');
   });
 
+  it('offer on every preset claim windows held for everyone alike, a change of play (issue 9, item 1)', () => {
+    for (const id of PRESET_IDS) {
+      // Given each preset, then windows open only when someone may claim unless the organizer says otherwise
+      expect(rulesetOf(id).options).toMatchObject({ claimWindows: 'when-claimable', uniformWindowMs: 2500 });
+      // and both choices change play: they take effect from the next hand
+      expect(amendabilityOf(id, 'claimWindows')).toBe('from-next-hand');
+      expect(amendabilityOf(id, 'uniformWindowMs')).toBe('from-next-hand');
+      expect(field(id, { claimWindows: 'sometimes' })).toBe('options.claimWindows');
+      expect(field(id, { uniformWindowMs: 10 })).toBe('options.uniformWindowMs');
+    }
+    const held = rulesetOf('hu-mahjong', { claimWindows: 'every-discard', uniformWindowMs: 2000 });
+    expect(held.options).toMatchObject({ claimWindows: 'every-discard', uniformWindowMs: 2000 });
+    expect(held.hash).not.toBe(rulesetOf('hu-mahjong').hash);
+  });
+
   it('every option of every preset says how it may be amended', () => {
     for (const id of PRESET_IDS) {
       for (const name of Object.keys(OPTION_SCHEMAS[id].shape)) {

@@ -2,6 +2,7 @@
 // screen), the board as server-sent events, hand replays, the audit log and player histories. A replay of a
 // hand still being played is for referees and organizers only; players see it once the hand is over.
 import { handStream } from '../../../domain/play/metadata.ts';
+import { isHandOver } from '../../../domain/play/visibility.ts';
 import {
   auditOf,
   boardOf,
@@ -67,9 +68,6 @@ export class BoardFeed {
   }
 }
 
-/** A hand is over once its stream has a settlement, a draw or a void and the wall is shown. */
-const ENDINGS = new Set(['WallRevealed', 'HandResultEntered']);
-
 export function queryRoutes(platform: Platform, readModels: ReadModels, feed: BoardFeed): Route[] {
   return [
     defineRoute({
@@ -114,10 +112,16 @@ export function queryRoutes(platform: Platform, readModels: ReadModels, feed: Bo
         const release = feed.slots.take(clientKey(req, res));
         const stream = openEventStream(req, res);
         let version = 0;
+        let last = '';
         const pushes = coalesce(async () => {
           try {
             const board = await boardOf(readModels, params.tournamentId);
-            if (board !== undefined) stream.send('board', board, String(++version));
+            // The same board again is not sent: a push on an event that changes nothing shown (another
+            // seat's silent pass) would tell the room that some seat was eligible to claim.
+            const text = JSON.stringify(board);
+            if (board === undefined || text === last) return;
+            last = text;
+            stream.send('board', board, String(++version));
           } catch {
             stream.close();
           }
@@ -146,7 +150,7 @@ export function queryRoutes(platform: Platform, readModels: ReadModels, feed: Bo
         // Straight from the hand's stream: a referee disputing a live hand sees every event already stored.
         const events = await platform.store.readStream(handStream(params.gameId, params.hand));
         if (events.length === 0) throw notFound(`no hand ${params.hand} in game ${params.gameId}`);
-        const over = events.some((event) => ENDINGS.has(event.type));
+        const over = isHandOver(events);
         if (principal.role === 'player' && !over)
           throw new ProblemError(
             403,

@@ -1,9 +1,21 @@
 // Live play over HTTP: a seat's view of its table and the actions it may send, each player acting from the
 // seat it holds this hand (its token names the player and the game, never a seat: winds move each hand).
-// A player is shown its own concealed tiles and nothing else hidden; referees and organizers may see a
-// live hand's replay, players only once the hand is over.
+// A player is shown its own concealed tiles and nothing else hidden: every event, revision and refusal a
+// player reads goes through domain/play/visibility.ts. Referees and organizers see everything.
 
 import type { HandCommand } from '../../../domain/play/hand/index.ts';
+import { handStream } from '../../../domain/play/metadata.ts';
+import {
+  eventsFor,
+  isHandOver,
+  OFFICIAL,
+  PUBLIC,
+  rejectionFor,
+  seatViewer,
+  seesLatest,
+  type Viewer,
+  visibleRevision,
+} from '../../../domain/play/visibility.ts';
 import { SEATS, type Seat } from '../../../domain/rules/seats.ts';
 import { formatCounts, formatTiles, parseTiles, type Tile } from '../../../domain/tiles/index.ts';
 import { seatViewOf } from '../../bots/seat-view.ts';
@@ -12,6 +24,7 @@ import { tournamentOf } from '../../platform.ts';
 import { seatWindsOfHand } from '../../tables/bot-seats.ts';
 import type { TableSnapshot } from '../../tables/live-tables.ts';
 import type { Principal } from '../auth.ts';
+import { type ExpectedVersion, etagOf, isWrongExpectedVersion } from '../concurrency.ts';
 import { notFound, ProblemError, rejected } from '../problem.ts';
 import { defineRoute, type Route } from '../route.ts';
 import { z } from '../zod.ts';
@@ -94,7 +107,10 @@ export function commandOf(action: SeatAction, seat: Seat, at: string): HandComma
 
 const tileList = (tiles: readonly Tile[]) => ({ tiles: [...tiles], notation: formatTiles(tiles) });
 
-/** The seat view as JSON: tiles as indices and in notation, for people and programs alike. */
+/**
+ * The seat view as JSON: tiles as indices and in notation, for people and programs alike. `revision` is the
+ * hand's revision as the seat sees it (visibility.ts): another seat's silent pass does not move it.
+ */
 export function seatViewBody(snapshot: TableSnapshot, seat: Seat) {
   const state = snapshot.hand!.state;
   const { view, phase, turn, deadHand } = seatViewOf(state, seat);
@@ -102,7 +118,7 @@ export function seatViewBody(snapshot: TableSnapshot, seat: Seat) {
   return {
     gameId: snapshot.game.state.gameId,
     hand: snapshot.handNumber,
-    revision: snapshot.hand!.revision,
+    revision: visibleRevision(snapshot.hand!.events, seatViewer(seat)),
     seat,
     seatWinds: seatWindsOfHand(snapshot.hand),
     prevalentWind: view.prevalent,
@@ -117,6 +133,14 @@ export function seatViewBody(snapshot: TableSnapshot, seat: Seat) {
     wallRemaining: view.wallRemaining,
     scores: snapshot.game.state.scores,
   };
+}
+
+/** Who reads the table: officials see everything, a player what their seat this hand shows (or the public's). */
+function viewerAt(snapshot: TableSnapshot, principal: Principal): Viewer {
+  if (principal.role !== 'player') return OFFICIAL;
+  const winds = seatWindsOfHand(snapshot.hand);
+  const seat = SEATS.find((s) => winds[s] === principal.playerId);
+  return seat === undefined ? PUBLIC : seatViewer(seat);
 }
 
 /** The seat the player holds in the table's current hand; 403 when they hold none. */
@@ -151,8 +175,10 @@ export const gameScope =
   (platform: Platform) =>
   async ({ params }: { params: { gameId: string } }) => {
     const snapshot = await platform.tables.snapshot(params.gameId);
-    const tournamentId = snapshot.game.revision === -1 ? null : tournamentOf(snapshot.game);
-    return { gameId: params.gameId, ...(tournamentId === null ? {} : { tournamentId }) };
+    // No game: the route answers 404 whoever asks. A game of no tournament is no bound token's: '' matches
+    // no tournament a token is bound to, so only global organizers reach it.
+    if (snapshot.game.revision === -1) return { gameId: params.gameId };
+    return { gameId: params.gameId, tournamentId: tournamentOf(snapshot.game) ?? '' };
   };
 
 export function tableRoutes(platform: Platform): Route[] {
@@ -162,12 +188,15 @@ export function tableRoutes(platform: Platform): Route[] {
       method: 'get',
       path: '/api/games/:gameId',
       summary: 'A table: its players, scores and current hand (nothing hidden in it)',
+      description:
+        'ETag: the game stream’s revision. `handRevision` is the hand’s revision as the reader sees it: a player’s counts only the events their seat is shown.',
       tags: ['tables'],
       auth: { roles: ['organizer', 'referee', 'player'], scope },
       params: gameParams,
       responses: { 200: { description: 'The table' } },
-      handler: async ({ params }) => {
+      handler: async ({ params, principal }) => {
         const snapshot = await liveTable(platform, params.gameId);
+        const viewer = viewerAt(snapshot, principal);
         const { state } = snapshot.game;
         const hand = snapshot.hand?.state;
         return {
@@ -185,7 +214,7 @@ export function tableRoutes(platform: Platform): Route[] {
             seatWinds: seatWindsOfHand(snapshot.hand),
             prevalentWind: hand?.prevalentWind ?? state.deal.prevalentWind,
             wallRemaining: hand === undefined ? null : hand.back - hand.front + 1,
-            handRevision: snapshot.hand?.revision ?? -1,
+            handRevision: snapshot.hand === undefined ? -1 : visibleRevision(snapshot.hand.events, viewer),
           },
         };
       },
@@ -197,13 +226,16 @@ export function tableRoutes(platform: Platform): Route[] {
       tags: ['tables'],
       auth: { roles: ['player'], scope },
       params: gameParams,
-      responses: { 200: { description: 'The seat view; ETag is the hand stream revision' } },
+      responses: {
+        200: { description: 'The seat view; ETag is the hand’s revision as the seat sees it' },
+      },
       handler: async ({ params, principal }) => {
         const snapshot = await liveTable(platform, params.gameId);
         if (snapshot.hand === undefined)
           throw new ProblemError(409, 'conflict', 'no hand is being played', { reason: 'no-hand' });
         const seat = seatOfPlayer(snapshot, principal);
-        return { revision: snapshot.hand.revision, body: seatViewBody(snapshot, seat) };
+        const body = seatViewBody(snapshot, seat);
+        return { revision: body.revision, body };
       },
     }),
     defineRoute({
@@ -216,20 +248,23 @@ export function tableRoutes(platform: Platform): Route[] {
       body: SeatAction,
       ifMatch: 'optional',
       idempotency: 'optional',
-      responses: { 200: { description: 'The events the action appended; ETag the hand revision' } },
+      responses: {
+        200: {
+          description:
+            'The events the action appended, as the seat sees them; ETag the hand’s revision as the seat sees it',
+        },
+      },
       handler: async ({ params, body, principal, expectedVersion, commandId, requestId }) => {
-        const snapshot = await liveTable(platform, params.gameId);
-        currentHand(snapshot, params.hand);
-        const seat = seatOfPlayer(snapshot, principal);
-        const command = commandOf(body, seat, platform.now());
-        const outcome = await platform.tables.act(
-          params.gameId,
-          command,
-          { role: 'player', seat, id: principal.role === 'player' ? principal.playerId : principal.tokenId },
-          { commandId, correlationId: requestId },
-          typeof expectedVersion === 'number' ? expectedVersion : undefined,
+        const { outcome, seat } = await actFromSeat(
+          platform,
+          params,
+          principal,
+          body,
+          expectedVersion,
+          commandId,
+          requestId,
         );
-        return actionReply(platform, params.gameId, outcome);
+        return actionReply(platform, params.gameId, outcome, seatViewer(seat));
       },
     }),
     defineRoute({
@@ -263,25 +298,95 @@ export function tableRoutes(platform: Platform): Route[] {
           { commandId, correlationId: requestId },
           typeof expectedVersion === 'number' ? expectedVersion : undefined,
         );
-        return actionReply(platform, params.gameId, outcome);
+        return actionReply(platform, params.gameId, outcome, OFFICIAL);
       },
     }),
   ];
 }
 
-async function actionReply(
+type ActOutcome = Awaited<ReturnType<Platform['tables']['act']>>;
+
+/** Attempts at a player's command whose If-Match is met while events hidden from the seat keep coming. */
+const SEAT_ATTEMPTS = 3;
+
+/**
+ * A player's action from the seat they hold. Their If-Match is the hand's revision as their seat sees it: met
+ * when no event the seat may see came after it, and then sent on as the stream's own revision, so that an
+ * event hidden from the seat (another seat's pass) neither refuses the command nor shows in the answer.
+ */
+async function actFromSeat(
   platform: Platform,
-  gameId: string,
-  outcome: Awaited<ReturnType<Platform['tables']['act']>>,
-) {
-  if (outcome.status === 'rejected') throw rejected(outcome.rejection, 409);
+  params: { gameId: string; hand: number },
+  principal: Principal,
+  action: SeatAction,
+  expectedVersion: ExpectedVersion | undefined,
+  commandId: string,
+  requestId: string,
+): Promise<{ outcome: ActOutcome; seat: Seat }> {
+  for (let attempt = 1; ; attempt++) {
+    const snapshot = await liveTable(platform, params.gameId);
+    currentHand(snapshot, params.hand);
+    const seat = seatOfPlayer(snapshot, principal);
+    const hand = snapshot.hand!;
+    if (typeof expectedVersion === 'number' && !seesLatest(hand.events, seatViewer(seat), expectedVersion))
+      throw staleForSeat(snapshot, seat, expectedVersion);
+    try {
+      const outcome = await platform.tables.act(
+        params.gameId,
+        commandOf(action, seat, platform.now()),
+        { role: 'player', seat, id: principal.role === 'player' ? principal.playerId : principal.tokenId },
+        { commandId, correlationId: requestId },
+        typeof expectedVersion === 'number' ? hand.revision : undefined,
+      );
+      return { outcome, seat };
+    } catch (error) {
+      // The stream moved between the look and the command: look again, and answer in the seat's revisions.
+      if (!isWrongExpectedVersion(error)) throw error;
+      if (attempt >= SEAT_ATTEMPTS) {
+        const now = await liveTable(platform, params.gameId);
+        throw staleForSeat(now, seatOfPlayer(now, principal), expectedVersion);
+      }
+    }
+  }
+}
+
+/** 412 with the revision the seat sees, never the stream's own (it counts events hidden from the seat). */
+function staleForSeat(
+  snapshot: TableSnapshot,
+  seat: Seat,
+  expected: ExpectedVersion | undefined,
+): ProblemError {
+  const current = snapshot.hand === undefined ? -1 : visibleRevision(snapshot.hand.events, seatViewer(seat));
+  return new ProblemError(
+    412,
+    'stale-version',
+    `hand ${snapshot.handNumber} has moved on${typeof expected === 'number' ? ` since revision ${expected}` : ''}: your seat sees revision ${current}`,
+    { stream: handStream(snapshot.game.state.gameId, snapshot.handNumber), currentRevision: current },
+    current >= 0 ? { ETag: etagOf(current) } : {},
+  );
+}
+
+/**
+ * The events a command appended as `viewer` may see them, and the hand's revision after them as it sees it.
+ * A rejection is the decider's, as the viewer may read it. A hand over by now shows everything.
+ */
+async function actionReply(platform: Platform, gameId: string, outcome: ActOutcome, viewer: Viewer) {
+  if (outcome.status === 'rejected') throw rejected(rejectionFor(outcome.rejection, viewer), 409);
   const after = await platform.tables.snapshot(gameId);
+  const hand = after.handNumber === outcome.hand ? after.hand : undefined;
+  const last = outcome.stored.at(-1)?.revision ?? hand?.revision ?? -1;
+  // The table deals on as soon as a hand ends: a hand no longer current is over.
+  const over = hand === undefined || isHandOver(hand.events);
   return {
-    revision: outcome.stored.at(-1)?.revision ?? after.hand?.revision ?? -1,
+    // A stream's revision is its event's index: the seat counts the events it is shown up to this one.
+    revision: over || hand === undefined ? last : visibleRevision(hand.events.slice(0, last + 1), viewer),
     body: {
       status: outcome.status,
       hand: outcome.hand,
-      events: outcome.events.map((event) => ({ type: event.type, data: event.data })),
+      events: eventsFor(outcome.events, viewer, over).map((event) => ({
+        type: event.type,
+        data: event.data,
+      })),
       /** The table moved on: the hand being played now. */
       currentHand: after.handNumber,
     },
