@@ -311,4 +311,42 @@ describe('a seat token whose game has ended', () => {
     // Reads never ask: only commands pay for the look at the game.
     expect(asked).toEqual(['g-over', 'g-live']);
   });
+
+  it('given the command that ended its game, when the seat retries it with its key, then the kept reply; a new key is 401', async () => {
+    const keyed = defineRoute({
+      method: 'post',
+      path: '/api/test/games/:gameId/last-move',
+      summary: 'test: the move that ends the game',
+      auth: { roles: ['player'] },
+      params: z.object({ gameId: z.string() }),
+      idempotency: 'optional',
+      responses: { 200: { description: 'ok' } },
+      handler: ({ params }) => {
+        over.add(params.gameId);
+        return { body: { ended: params.gameId }, revision: 41 };
+      },
+    });
+    api = await startTestApi({ routes: [keyed], seatEnded });
+    const token = await api.tokenFor({
+      role: 'player',
+      tournamentId: 't-1',
+      playerId: 'p-1',
+      gameId: 'g-last',
+    });
+    const send = (key: string) =>
+      fetch(`${api!.url}/api/test/games/g-last/last-move`, {
+        method: 'POST',
+        headers: { ...bearer(token), 'idempotency-key': key },
+      });
+    const first = await send('win-1');
+    expect(first.status).toBe(200);
+    const retried = await send('win-1');
+    expect(retried.status).toBe(200);
+    expect(retried.headers.get('idempotent-replayed')).toBe('true');
+    expect(retried.headers.get('etag')).toBe('"41"');
+    expect(await readJson(retried)).toEqual({ ended: 'g-last' });
+    const fresh = await send('win-2');
+    expect(fresh.status).toBe(401);
+    expect(await readJson(fresh)).toMatchObject({ reason: 'seat-ended' });
+  });
 });

@@ -326,11 +326,15 @@ export function authenticate(db: Kysely<ApiDatabase>, options: AuthenticateOptio
             ? await options.seatEnded(principal)
             : undefined;
         if (ended === undefined) res.locals.principal = principal;
-        else
+        else {
+          // Kept aside, not as the principal: every guard refuses it, but a retry of a command it sent before
+          // the game ended still gets that command's kept reply (route.ts replayForEndedSeat).
+          res.locals.endedPrincipal = principal;
           res.locals.authFailure = {
             reason: 'seat-ended',
             detail: `seat tokens end with their game: ${ended}`,
           } satisfies AuthFailure;
+        }
       }
     }
     next();
@@ -339,6 +343,10 @@ export function authenticate(db: Kysely<ApiDatabase>, options: AuthenticateOptio
 
 export const principalIn = (res: Response): Principal | undefined =>
   res.locals.principal as Principal | undefined;
+
+/** A seat token whose game has ended, on a request that changes state (refused, but for kept replies). */
+export const endedPrincipalIn = (res: Response): PlayerPrincipal | undefined =>
+  res.locals.endedPrincipal as PlayerPrincipal | undefined;
 
 /**
  * The principal if it holds one of the roles and is bound to the scope; throws 401 without a valid token and

@@ -6,7 +6,15 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { type ClientScope, clientCommandId } from '../play/command-ids.ts';
-import { authorize, type Principal, principalIn, type Role, type Scope, scopeOfParams } from './auth.ts';
+import {
+  authorize,
+  endedPrincipalIn,
+  type Principal,
+  principalIn,
+  type Role,
+  type Scope,
+  scopeOfParams,
+} from './auth.ts';
 import { type ExpectedVersion, etagOf, parseIfMatch } from './concurrency.ts';
 import type { ApiDatabase } from './db.ts';
 import {
@@ -14,7 +22,9 @@ import {
   fingerprintOf,
   type IdempotencyOptions,
   idempotencyScopeOf,
+  keptReply,
   parseIdempotencyKey,
+  type StoredReply,
 } from './idempotency.ts';
 import type { ApiMetrics } from './metrics.ts';
 import { badRequest, type FieldError, ProblemError, problemBody } from './problem.ts';
@@ -156,6 +166,7 @@ export interface MountOptions {
 export function routeHandler(route: Route, api: ApiServices, options: MountOptions = {}): RequestHandler {
   const def = route.definition;
   return async (req, res) => {
+    if (await replayForEndedSeat(def, req, res, api)) return;
     if (def.auth !== undefined) authorize(res, def.auth.roles);
     const { params, query, body, headers } = validate(def, req);
     let principal = principalIn(res);
@@ -216,13 +227,7 @@ export function routeHandler(route: Route, api: ApiServices, options: MountOptio
       options.idempotency,
     );
     if (claim.kind === 'replay') {
-      const { status, body: stored, contentType, etag } = claim.reply;
-      res.setHeader('Idempotent-Replayed', 'true');
-      if (etag !== undefined) res.setHeader('ETag', etag);
-      res
-        .status(status)
-        .type(contentType)
-        .send(stored === undefined ? '' : JSON.stringify(stored));
+      sendKept(res, claim.reply);
       return;
     }
     let reply: Reply | undefined;
@@ -251,6 +256,41 @@ export function routeHandler(route: Route, api: ApiServices, options: MountOptio
     });
     sendReply(res, reply);
   };
+}
+
+function sendKept(res: Response, kept: StoredReply): void {
+  res.setHeader('Idempotent-Replayed', 'true');
+  if (kept.etag !== undefined) res.setHeader('ETag', kept.etag);
+  res
+    .status(kept.status)
+    .type(kept.contentType)
+    .send(kept.body === undefined ? '' : JSON.stringify(kept.body));
+}
+
+/**
+ * A seat token's command once its game has ended is refused (auth.ts `seatEnded`), except the retry of a
+ * command it sent before: the move that ended the game was acknowledged, and a client that lost the answer
+ * gets it again. Sends that kept reply and answers true; false when there is none (the guard then says 401).
+ */
+async function replayForEndedSeat(
+  def: Route['definition'],
+  req: Request,
+  res: Response,
+  api: ApiServices,
+): Promise<boolean> {
+  const ended = endedPrincipalIn(res);
+  if (ended === undefined || def.auth === undefined || def.idempotency === undefined) return false;
+  if (!def.auth.roles.includes(ended.role)) return false;
+  const key = parseIdempotencyKey(req.get('idempotency-key'));
+  if (key === undefined) return false;
+  const kept = await keptReply(api.db, {
+    scope: idempotencyScopeOf({ principal: ended.tokenId, method: def.method, route: def.path }),
+    key,
+    fingerprint: fingerprintOf(req.method, req.originalUrl, req.body),
+  });
+  if (kept === undefined) return false;
+  sendKept(res, kept);
+  return true;
 }
 
 function sendReply(res: Response, reply: Reply): void {
