@@ -263,6 +263,51 @@ describe.each([sqlite, ...(postgres === undefined ? [] : [postgres])])(
       await clean.destroy();
     });
 
+    it('a batch read before another process rebuilt the projection is read again, never applied over it', async () => {
+      const clean = await build(config('rebuilt-beside-clean'), 500);
+      const db = await openReadModels(config('rebuilt-beside'));
+      const upTo =
+        (cut: bigint): ReadAll =>
+        async ({ after, limit }) =>
+          (await store.readAll({ after, limit })).filter((e) => e.position <= cut);
+      const half = events[Math.floor(events.length / 2)]!.position;
+      const quarter = events[Math.floor(events.length / 4)]!.position;
+      // Given the server's runner at half the events,
+      let cut = half;
+      let rebuildBeside: (() => Promise<void>) | undefined;
+      const server = createRunner({
+        db,
+        readAll: async (o) => {
+          const read = await upTo(cut)(o);
+          // when a command rebuilds the projections (to a quarter, as far as it has read) just after the
+          // server read its next batch,
+          const rebuild = rebuildBeside;
+          rebuildBeside = undefined;
+          await rebuild?.();
+          return read;
+        },
+        projections: ALL_PROJECTIONS,
+        batchSize: 100,
+      });
+      await server.catchUp();
+      const command = createRunner({
+        db,
+        readAll: upTo(quarter),
+        projections: ALL_PROJECTIONS,
+        batchSize: 100,
+      });
+      rebuildBeside = async () => {
+        for (const p of ALL_PROJECTIONS) await command.rebuild(p.name);
+      };
+      cut = events.at(-1)!.position;
+      await server.catchUp();
+      // then the server reads again from where the rebuild left the checkpoints: the tables equal a clean build.
+      expect(rebuildBeside).toBeUndefined();
+      expect(await dump(db)).toBe(await dump(clean));
+      await db.destroy();
+      await clean.destroy();
+    });
+
     it('tables written in an older format are dropped and projected again', async () => {
       const clean = await build(config('format-clean'), 500);
       const db = await build(config('format-old'), 500);

@@ -58,6 +58,8 @@ interface Warm {
 
 /** A batch's events, each decoded at most once whichever projections read it. */
 interface Batch {
+  /** The position the events were read after: each projection's checkpoint was at least this. */
+  readonly after: bigint;
   readonly events: readonly ProjectedEvent[];
   readonly decoded: (Decoded | undefined | null)[];
 }
@@ -122,8 +124,9 @@ export function createRunner(options: RunnerOptions): Runner {
       const events = await readAll({ after: after ?? 0n, limit: batchSize });
       if (events.length === 0) return read;
       read += events.length;
-      const batch: Batch = { events, decoded: new Array(events.length).fill(null) };
+      const batch: Batch = { after: after ?? 0n, events, decoded: new Array(events.length).fill(null) };
       let advanced = false;
+      let stale = false;
       for (const projection of some) {
         const { name } = projection;
         const done = await db.transaction().execute((trx) => {
@@ -133,23 +136,29 @@ export function createRunner(options: RunnerOptions): Runner {
           return applyBatch(trx, projection, batch, kept);
         });
         if (done.next !== undefined) warm.set(name, done.next);
+        if (done.stale === true) stale = true;
         // A source that hands back only events at or below the checkpoint has nothing more to give.
         if (!done.advanced) continue;
         advanced = true;
         options.onCommitted?.(name, done.keys);
       }
-      if (!advanced) return read;
+      if (!advanced && !stale) return read;
     }
   }
 
   async function applyBatch(
     trx: Trx,
     projection: AnyProjection,
-    { events, decoded }: Batch,
+    batch: Batch,
     kept: Warm | undefined,
-  ): Promise<{ keys: string[]; advanced: boolean; next?: Warm }> {
+  ): Promise<{ keys: string[]; advanced: boolean; stale?: true; next?: Warm }> {
+    const { events, decoded } = batch;
     const { name } = projection;
     const checkpoint = await checkpointOf(trx, name);
+    // The checkpoint went back since the batch was read (another process rebuilt the projection): the events
+    // between it and the batch were never applied to what is stored now. Nothing is written; the next read
+    // starts from the stored checkpoint.
+    if (checkpoint < batch.after) return { keys: [], advanced: false, stale: true };
     const trusted = kept !== undefined && kept.checkpoint === checkpoint ? kept : undefined;
     const docs = new Map<string, unknown>();
     // The lookup as this projection's rows hold it: read once per game, written through.
