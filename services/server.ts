@@ -16,13 +16,9 @@ import { type ApiDatabase, openPostgresApiDatabase, openSqliteApiDatabase } from
 import { createLogger } from './api/logging.ts';
 import { createMetrics, createMetricsApp } from './api/metrics.ts';
 import { serverOrganizerToken } from './api/organizer-token.ts';
-import { entryRoutes } from './api/routes/entry.ts';
-import { BoardFeed, queryRoutes } from './api/routes/queries.ts';
-import { roundRoutes } from './api/routes/rounds.ts';
-import { rulingRoutes } from './api/routes/rulings.ts';
-import { tableRoutes } from './api/routes/tables.ts';
-import { seatEndedOf, tokenRoutes } from './api/routes/tokens.ts';
-import { tournamentRoutes } from './api/routes/tournaments.ts';
+import { platformRoutes } from './api/routes/platform-routes.ts';
+import { BoardFeed } from './api/routes/queries.ts';
+import { seatEndedOf } from './api/routes/tokens.ts';
 import type { Config } from './config.ts';
 import { type LiveDemo, type LiveDemoOptions, startLiveDemo } from './demo/live-demo.ts';
 import { API_FILE, openConfiguredEventStore, READ_MODELS_FILE } from './eventstore/open.ts';
@@ -123,15 +119,7 @@ export async function startPlatformServer(
     db: apiDb,
     logger,
     metrics,
-    routes: [
-      tournamentRoutes(platform),
-      roundRoutes(platform),
-      tokenRoutes(platform),
-      rulingRoutes(platform),
-      entryRoutes(platform),
-      tableRoutes(platform),
-      queryRoutes(platform, readModels, feed),
-    ],
+    routes: platformRoutes(platform, { readModels, feed }),
     ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
     metricsEndpoint: metricsBind === undefined ? 'organizers' : 'none',
     seatEnded: seatEndedOf(platform),

@@ -20,12 +20,7 @@ import { issueToken, type PrincipalClaims } from '../../services/api/auth.ts';
 import { type ApiDatabase, openPostgresApiDatabase, openSqliteApiDatabase } from '../../services/api/db.ts';
 import { createLogger } from '../../services/api/logging.ts';
 import { createMetrics } from '../../services/api/metrics.ts';
-import { entryRoutes } from '../../services/api/routes/entry.ts';
-import { roundRoutes } from '../../services/api/routes/rounds.ts';
-import { rulingRoutes } from '../../services/api/routes/rulings.ts';
-import { tableRoutes } from '../../services/api/routes/tables.ts';
-import { tokenRoutes } from '../../services/api/routes/tokens.ts';
-import { tournamentRoutes } from '../../services/api/routes/tournaments.ts';
+import { platformRoutes } from '../../services/api/routes/platform-routes.ts';
 import { playSeatOverHttp } from '../../services/bots/http-bot.ts';
 import { createBot } from '../../services/bots/index.ts';
 import type { EventStore, StoredEvent } from '../../services/eventstore/port.ts';
@@ -99,14 +94,7 @@ async function startHarness(backend: Backend): Promise<Harness> {
     logger: createLogger({ level: 'silent' }),
     metrics: createMetrics({ defaultMetrics: false }),
     rateLimit: false,
-    routes: [
-      tournamentRoutes(platform),
-      roundRoutes(platform),
-      tokenRoutes(platform),
-      rulingRoutes(platform),
-      entryRoutes(platform),
-      tableRoutes(platform),
-    ],
+    routes: platformRoutes(platform),
   });
   const server: Server = await startServer(app, 0, '127.0.0.1');
   const headersFor = async (claims: PrincipalClaims) => ({
@@ -495,8 +483,8 @@ describe.each(BACKENDS)('command ids over HTTP on $name', (backend) => {
       },
     ];
     // Every route that takes an Idempotency-Key has its case here.
-    const declared = [tournamentRoutes, roundRoutes, tokenRoutes, rulingRoutes, entryRoutes, tableRoutes]
-      .flatMap((routes) => routes(h.platform))
+    const declared = platformRoutes(h.platform)
+      .flat()
       .filter((r) => r.definition.idempotency !== undefined)
       .map((r) => r.definition.path);
     const covered = (pattern: string) =>

@@ -20,13 +20,9 @@ import { createApp, startServer, stopServer } from '../../services/api/app.ts';
 import { hashToken, issueToken, type PrincipalClaims } from '../../services/api/auth.ts';
 import { type ApiDatabase, openPostgresApiDatabase, openSqliteApiDatabase } from '../../services/api/db.ts';
 import { createLogger } from '../../services/api/logging.ts';
-import { entryRoutes } from '../../services/api/routes/entry.ts';
-import { BoardFeed, queryRoutes } from '../../services/api/routes/queries.ts';
-import { roundRoutes } from '../../services/api/routes/rounds.ts';
-import { rulingRoutes } from '../../services/api/routes/rulings.ts';
-import { tableRoutes } from '../../services/api/routes/tables.ts';
-import { seatEndedOf, tokenRoutes } from '../../services/api/routes/tokens.ts';
-import { tournamentRoutes } from '../../services/api/routes/tournaments.ts';
+import { platformRoutes } from '../../services/api/routes/platform-routes.ts';
+import { BoardFeed } from '../../services/api/routes/queries.ts';
+import { seatEndedOf } from '../../services/api/routes/tokens.ts';
 import { defaultDeclaration } from '../../services/bots/agent.ts';
 import { createBot } from '../../services/bots/index.ts';
 import type { EventStore } from '../../services/eventstore/port.ts';
@@ -61,15 +57,7 @@ async function startStack(db: Kysely<ApiDatabase>): Promise<Stack> {
     db,
     logger: createLogger({ level: 'silent' }),
     rateLimit: false,
-    routes: [
-      tournamentRoutes(platform),
-      roundRoutes(platform),
-      tokenRoutes(platform),
-      rulingRoutes(platform),
-      entryRoutes(platform),
-      tableRoutes(platform),
-      queryRoutes(platform, readModels, new BoardFeed()),
-    ],
+    routes: platformRoutes(platform, { readModels, feed: new BoardFeed() }),
     seatEnded: seatEndedOf(platform),
   });
   const server: Server = await startServer(app, 0, '127.0.0.1');
