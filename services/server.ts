@@ -1,6 +1,7 @@
 // The server (`mahjong-ledger serve`, `npm start`): the event store the configuration names, the read models
 // beside it (SQLite files in DATA_DIR, or PostgreSQL), the platform's services, the projections following the
 // store, and the HTTP API. With `demo`, a demo tournament is played by bots at a watchable pace.
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -89,6 +90,24 @@ export function runnerOf(
   });
 }
 
+/** The server could not listen where it was told to (a port in use, a privileged port, no such address). */
+export class PortUnavailable extends Error {
+  override readonly name = 'PortUnavailable';
+  constructor(
+    /** The setting that names it: PORT (or --port), or METRICS_PORT. */
+    readonly setting: 'PORT' | 'METRICS_PORT',
+    readonly code: string,
+    cause: Error,
+  ) {
+    super(
+      code === 'EADDRINUSE'
+        ? `${cause.message.replace(/^listen /, '')}: another server is listening there; choose another ${setting === 'PORT' ? 'PORT or --port' : setting}, or stop it`
+        : `${cause.message.replace(/^listen /, '')}: choose another ${setting === 'PORT' ? 'PORT or --port' : setting}`,
+      { cause },
+    );
+  }
+}
+
 export async function startPlatformServer(
   config: Config,
   options: ServerOptions = {},
@@ -125,11 +144,25 @@ export async function startPlatformServer(
     seatEnded: seatEndedOf(platform),
   });
   const port = options.port ?? config.port;
-  const server = await startServer(app, port, options.host);
-  const metricsServer =
-    metricsBind === undefined
-      ? undefined
-      : await startServer(createMetricsApp(metrics), metricsBind.port, metricsBind.host);
+  let server: Server | undefined;
+  let metricsServer: Server | undefined;
+  try {
+    server = await startServer(app, port, options.host);
+    if (metricsBind !== undefined)
+      metricsServer = await startServer(createMetricsApp(metrics), metricsBind.port, metricsBind.host);
+  } catch (error) {
+    // Nothing listens: leave nothing open behind (the stores, the follower), then say which port it was.
+    if (server !== undefined) await stopServer(server);
+    platform.close();
+    await following.close();
+    await apiDb.destroy();
+    await readModels.destroy();
+    await store.close();
+    const code = (error as { code?: unknown }).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL')
+      throw new PortUnavailable(server === undefined ? 'PORT' : 'METRICS_PORT', code, error as Error);
+    throw error;
+  }
   const address = server.address();
   const actualPort = typeof address === 'object' && address !== null ? address.port : port;
   const url = `http://${options.host ?? 'localhost'}:${actualPort}`;

@@ -7,7 +7,7 @@ import { ALL_PROJECTIONS } from '../../projections/index.ts';
 import { type Io, reportInvalid } from '../cli.ts';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { DemoExists } from '../demo/run-demo.ts';
-import { runnerOf, startPlatformServer } from '../server.ts';
+import { PortUnavailable, runnerOf, startPlatformServer } from '../server.ts';
 import { AuditKeyError, loadAuditKey } from './audit-key.ts';
 import { DemoArguments, demoGameEnd, playDemo, progressBar, standingsText } from './demo.ts';
 import {
@@ -91,6 +91,8 @@ export function registerPlatformCommands(program: Command, io: Io): void {
             : {}),
         });
       } catch (error) {
+        if (error instanceof PortUnavailable)
+          return fail(reportInvalid(io, error.setting === 'PORT' ? '--port' : 'METRICS_PORT', error.message));
         const busy = reportBusy(io, error, env.dataDir);
         if (busy === undefined) throw error;
         return fail(busy);

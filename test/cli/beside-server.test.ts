@@ -178,6 +178,23 @@ describe('beside a running server', () => {
   );
 });
 
+describe('a second server on the same port', () => {
+  it(
+    'given a server listening, when another serve is started on its port, then exit 2 naming --port, no stack trace, and the first goes on',
+    async () => {
+      const port = new URL(server.url).port;
+      const second = await cli('serve', '--port', port);
+      expect(second.status, second.stderr).toBe(2);
+      expect(JSON.parse(second.stdout)).toMatchObject({ error: { code: 'invalid-input', field: '--port' } });
+      expect(second.stdout).toContain(`address already in use`);
+      expectNoTrace(second);
+      const health = await fetch(`${server.url}/api/health`);
+      expect(health.status).toBe(200);
+    },
+    COMMAND_BOUND_MS,
+  );
+});
+
 describe('beside a process holding a write transaction open', () => {
   it(
     'given events.db locked, then export and rebuild still run (they only read it) and demo stops with exit 5 naming it',
