@@ -196,6 +196,7 @@ export function routeHandler(route: Route, api: ApiServices, options: MountOptio
       method: def.method,
       route: def.path,
     };
+    const fingerprint = fingerprintOf(req.method, req.originalUrl, req.body);
     const context = {
       req,
       res,
@@ -205,7 +206,7 @@ export function routeHandler(route: Route, api: ApiServices, options: MountOptio
       headers,
       principal,
       expectedVersion,
-      commandId: clientCommandId(client, idempotencyKey ?? randomUUID()),
+      commandId: clientCommandId(client, idempotencyKey ?? randomUUID(), fingerprint),
       idempotencyKey,
       requestId: String(req.id ?? ''),
       log: (req.log as Logger | undefined) ?? api.logger,
@@ -222,7 +223,7 @@ export function routeHandler(route: Route, api: ApiServices, options: MountOptio
       {
         scope: idempotencyScopeOf(client),
         key: idempotencyKey,
-        fingerprint: fingerprintOf(req.method, req.originalUrl, req.body),
+        fingerprint,
       },
       options.idempotency,
     );

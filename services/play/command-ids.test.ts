@@ -14,8 +14,11 @@ describe('clientCommandId', () => {
       clientCommandId({ ...scope, method: 'put' }, 'k-1'),
       clientCommandId({ ...scope, route: '/api/games/:gameId/hands/:hand/referee' }, 'k-1'),
       clientCommandId(scope, 'k-2'),
+      // The same key with another request: another command, should it come after the key's reply expired.
+      clientCommandId(scope, 'k-1', 'another fingerprint'),
     ];
-    expect(new Set([id, ...others]).size).toBe(5);
+    expect(new Set([id, ...others]).size).toBe(6);
+    expect(clientCommandId(scope, 'k-1', 'f')).toBe(clientCommandId(scope, 'k-1', 'f'));
   });
 
   it('given a key spelling a server step or a scope boundary, then it is still only a hash', () => {

@@ -17,10 +17,14 @@ export interface ClientScope {
   readonly route: string;
 }
 
-/** A client's command id: the key hashed with its scope, so the same key elsewhere is another command. */
-export function clientCommandId(scope: ClientScope, key: string): string {
+/**
+ * A client's command id: the key hashed with its scope and the request it came with (its fingerprint:
+ * method, path and body), so the same key elsewhere is another command, and so is the same key with another
+ * body once the key's kept reply has expired (within that time the API answers 422 idempotency-key-reused).
+ */
+export function clientCommandId(scope: ClientScope, key: string, request = ''): string {
   const digest = createHash('sha256')
-    .update(JSON.stringify([scope.principal, scope.method.toUpperCase(), scope.route, key]))
+    .update(JSON.stringify([scope.principal, scope.method.toUpperCase(), scope.route, key, request]))
     .digest('hex');
   return `client:${digest}`;
 }
