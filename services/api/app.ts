@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { type AuthenticateOptions, authenticate } from './auth.ts';
+import { authenticate } from './auth.ts';
 import { isWrongExpectedVersion, staleVersion } from './concurrency.ts';
 import type { ApiDatabase } from './db.ts';
 import type { IdempotencyOptions } from './idempotency.ts';
@@ -21,7 +21,7 @@ import {
 import { openApiDocument, swaggerUi } from './openapi.ts';
 import { badRequest, notFound, ProblemError, problemAt, sendProblem } from './problem.ts';
 import { limitRate, type RateLimitOptions } from './rate-limit.ts';
-import { type ApiServices, type Route, routeHandler } from './route.ts';
+import { type ApiServices, type MountOptions, type Route, routeHandler } from './route.ts';
 import { healthRoutes } from './routes/health.ts';
 import { scoreRoutes } from './routes/score.ts';
 
@@ -47,7 +47,7 @@ export interface AppDeps {
    */
   readonly metricsEndpoint?: 'organizers' | 'none';
   /** Whether a seat token's game has ended, refusing its commands (auth.ts). */
-  readonly seatEnded?: AuthenticateOptions['seatEnded'];
+  readonly seatEnded?: MountOptions['seatEnded'];
 }
 
 /** The content codings a body may come in (body-parser's; zstd only where zlib has it). */
@@ -74,7 +74,7 @@ export function createApp(deps: AppDeps): Express {
     app.get('/metrics', authenticate(deps.db), metricsForOrganizers, serveMetrics(metrics));
   app.use(express.json({ limit: deps.bodyLimit ?? '1mb' }));
   app.use(refuseBadBody);
-  app.use('/api', authenticate(deps.db, deps.seatEnded ? { seatEnded: deps.seatEnded } : {}));
+  app.use('/api', authenticate(deps.db));
   if (deps.rateLimit !== false) app.use('/api', limitRate(deps.rateLimit ?? {}));
 
   const document = openApiDocument(routes);

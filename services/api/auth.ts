@@ -138,6 +138,10 @@ function principalOfRow(row: TokenRow): Principal {
   }
 }
 
+/** A token stops working from the instant of its expiry on. */
+const isExpired = (row: TokenRow, now: Date): boolean =>
+  row.expires_at !== null && row.expires_at <= now.toISOString();
+
 /** What a token stands for, or why it stands for no one (unknown, revoked, expired). */
 export async function checkToken(
   db: Kysely<ApiDatabase>,
@@ -153,7 +157,7 @@ export async function checkToken(
   // The holder proves they have the token, so saying it was revoked or expired tells them nothing new.
   if (row.revoked_at !== null)
     return { ok: false, reason: 'revoked', detail: `the token was revoked at ${row.revoked_at}` };
-  if (row.expires_at !== null && row.expires_at <= now.toISOString())
+  if (isExpired(row, now))
     return { ok: false, reason: 'expired', detail: `the token expired at ${row.expires_at}` };
   return { ok: true, principal: principalOfRow(row), expiresAt: row.expires_at };
 }
@@ -192,12 +196,7 @@ const viewOf = (row: TokenRow, now: Date): TokenView => ({
   createdAt: row.created_at,
   expiresAt: row.expires_at,
   revokedAt: row.revoked_at,
-  status:
-    row.revoked_at !== null
-      ? 'revoked'
-      : row.expires_at !== null && row.expires_at <= now.toISOString()
-        ? 'expired'
-        : 'active',
+  status: row.revoked_at !== null ? 'revoked' : isExpired(row, now) ? 'expired' : 'active',
 });
 
 export interface TokenFilter {
@@ -293,15 +292,8 @@ export function bearerToken(header: string | undefined): string | undefined | nu
 export type PlayerPrincipal = Extract<Principal, { readonly role: 'player' }>;
 
 export interface AuthenticateOptions {
-  /**
-   * Why a seat token no longer sends commands (its game finished, its round closed), or undefined while it
-   * does. Asked only for requests that change state: reads of a finished game stay open to its players.
-   */
-  readonly seatEnded?: (principal: PlayerPrincipal) => Promise<string | undefined>;
   readonly now?: () => Date;
 }
-
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Resolves the bearer token, if any, to res.locals.principal. It refuses nothing: a route without auth
@@ -319,23 +311,7 @@ export function authenticate(db: Kysely<ApiDatabase>, options: AuthenticateOptio
       const check = await checkToken(db, token, options.now?.() ?? new Date());
       if (!check.ok)
         res.locals.authFailure = { reason: check.reason, detail: check.detail } satisfies AuthFailure;
-      else {
-        const { principal } = check;
-        const ended =
-          principal.role === 'player' && !READS.has(req.method) && options.seatEnded !== undefined
-            ? await options.seatEnded(principal)
-            : undefined;
-        if (ended === undefined) res.locals.principal = principal;
-        else {
-          // Kept aside, not as the principal: every guard refuses it, but a retry of a command it sent before
-          // the game ended still gets that command's kept reply (route.ts replayForEndedSeat).
-          res.locals.endedPrincipal = principal;
-          res.locals.authFailure = {
-            reason: 'seat-ended',
-            detail: `seat tokens end with their game: ${ended}`,
-          } satisfies AuthFailure;
-        }
-      }
+      else res.locals.principal = check.principal;
     }
     next();
   };
@@ -344,9 +320,24 @@ export function authenticate(db: Kysely<ApiDatabase>, options: AuthenticateOptio
 export const principalIn = (res: Response): Principal | undefined =>
   res.locals.principal as Principal | undefined;
 
-/** A seat token whose game has ended, on a request that changes state (refused, but for kept replies). */
-export const endedPrincipalIn = (res: Response): PlayerPrincipal | undefined =>
-  res.locals.endedPrincipal as PlayerPrincipal | undefined;
+function unauthorizedFor(failure: AuthFailure): ProblemError {
+  return new ProblemError(
+    401,
+    'unauthorized',
+    failure.detail,
+    { reason: failure.reason },
+    {
+      'WWW-Authenticate':
+        failure.reason === 'no-token' || failure.reason === 'not-bearer'
+          ? 'Bearer'
+          : 'Bearer error="invalid_token"',
+    },
+  );
+}
+
+/** The 401 for a seat token's command once its game has ended (`why`: the game finished, the round closed). */
+export const seatEndedProblem = (why: string): ProblemError =>
+  unauthorizedFor({ reason: 'seat-ended', detail: `seat tokens end with their game: ${why}` });
 
 /**
  * The principal if it holds one of the roles and is bound to the scope; throws 401 without a valid token and
@@ -354,24 +345,13 @@ export const endedPrincipalIn = (res: Response): PlayerPrincipal | undefined =>
  */
 export function authorize(res: Response, roles: readonly Role[], scope: Scope = {}): Principal {
   const principal = principalIn(res);
-  if (principal === undefined) {
-    const failure: AuthFailure = (res.locals.authFailure as AuthFailure | undefined) ?? {
-      reason: 'no-token',
-      detail: 'a bearer token is required',
-    };
-    throw new ProblemError(
-      401,
-      'unauthorized',
-      failure.detail,
-      { reason: failure.reason },
-      {
-        'WWW-Authenticate':
-          failure.reason === 'no-token' || failure.reason === 'not-bearer'
-            ? 'Bearer'
-            : 'Bearer error="invalid_token"',
+  if (principal === undefined)
+    throw unauthorizedFor(
+      (res.locals.authFailure as AuthFailure | undefined) ?? {
+        reason: 'no-token',
+        detail: 'a bearer token is required',
       },
     );
-  }
   if (!roles.includes(principal.role))
     throw forbidden(`a ${principal.role} token may not do this (allowed: ${roles.join(', ')})`);
   const bound = principal.tournamentId;

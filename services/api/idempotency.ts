@@ -175,25 +175,6 @@ function claimed(db: Kysely<ApiDatabase>, scope: string, key: string, createdAt:
   };
 }
 
-/**
- * The reply kept for (scope, key) when it was for this very request, else undefined; claims nothing. For a
- * retry that may no longer run (its seat token ended with the game the command ended): an acknowledged
- * command's reply is still owed to it.
- */
-export async function keptReply(
-  db: Kysely<ApiDatabase>,
-  request: { readonly scope: string; readonly key: string; readonly fingerprint: string },
-): Promise<StoredReply | undefined> {
-  const row = await db
-    .selectFrom('idempotency_keys')
-    .selectAll()
-    .where('scope', '=', request.scope)
-    .where('key', '=', request.key)
-    .executeTakeFirst();
-  if (row === undefined || row.status === null || row.fingerprint !== request.fingerprint) return undefined;
-  return storedReplyOf({ ...row, status: row.status });
-}
-
 function storedReplyOf(row: {
   readonly status: number;
   readonly response_body: string | null;

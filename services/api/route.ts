@@ -8,12 +8,13 @@ import type { z } from 'zod';
 import { type ClientScope, clientCommandId } from '../play/command-ids.ts';
 import {
   authorize,
-  endedPrincipalIn,
+  type PlayerPrincipal,
   type Principal,
   principalIn,
   type Role,
   type Scope,
   scopeOfParams,
+  seatEndedProblem,
 } from './auth.ts';
 import { type ExpectedVersion, etagOf, parseIfMatch } from './concurrency.ts';
 import type { ApiDatabase } from './db.ts';
@@ -22,7 +23,6 @@ import {
   fingerprintOf,
   type IdempotencyOptions,
   idempotencyScopeOf,
-  keptReply,
   parseIdempotencyKey,
   type StoredReply,
 } from './idempotency.ts';
@@ -160,13 +160,17 @@ export function defineRoute<
 
 export interface MountOptions {
   readonly idempotency?: IdempotencyOptions;
+  /**
+   * Why a seat token no longer sends commands (its game finished, its round closed), or undefined while it
+   * does. Asked only of commands; reads of a finished game stay open to its players.
+   */
+  readonly seatEnded?: (principal: PlayerPrincipal) => Promise<string | undefined>;
 }
 
 /** The Express handler that runs a route: guard, validate, If-Match, idempotency, then the handler. */
 export function routeHandler(route: Route, api: ApiServices, options: MountOptions = {}): RequestHandler {
   const def = route.definition;
   return async (req, res) => {
-    if (await replayForEndedSeat(def, req, res, api)) return;
     if (def.auth !== undefined) authorize(res, def.auth.roles);
     const { params, query, body, headers } = validate(def, req);
     let principal = principalIn(res);
@@ -213,7 +217,12 @@ export function routeHandler(route: Route, api: ApiServices, options: MountOptio
       api,
     } as Parameters<Route['definition']['handler']>[0];
 
+    // A seat token's commands end with its game, but a retry of one it sent before still gets its kept reply
+    // (the move that ended the game was acknowledged): so the check comes after the replay, not before.
+    const ended =
+      principal?.role === 'player' && def.method !== 'get' ? await options.seatEnded?.(principal) : undefined;
     if (idempotencyKey === undefined) {
+      if (ended !== undefined) throw seatEndedProblem(ended);
       const reply = await def.handler(context);
       if (reply !== undefined) sendReply(res, reply);
       return;
@@ -230,6 +239,10 @@ export function routeHandler(route: Route, api: ApiServices, options: MountOptio
     if (claim.kind === 'replay') {
       sendKept(res, claim.reply);
       return;
+    }
+    if (ended !== undefined) {
+      await claim.release();
+      throw seatEndedProblem(ended);
     }
     let reply: Reply | undefined;
     try {
@@ -266,32 +279,6 @@ function sendKept(res: Response, kept: StoredReply): void {
     .status(kept.status)
     .type(kept.contentType)
     .send(kept.body === undefined ? '' : JSON.stringify(kept.body));
-}
-
-/**
- * A seat token's command once its game has ended is refused (auth.ts `seatEnded`), except the retry of a
- * command it sent before: the move that ended the game was acknowledged, and a client that lost the answer
- * gets it again. Sends that kept reply and answers true; false when there is none (the guard then says 401).
- */
-async function replayForEndedSeat(
-  def: Route['definition'],
-  req: Request,
-  res: Response,
-  api: ApiServices,
-): Promise<boolean> {
-  const ended = endedPrincipalIn(res);
-  if (ended === undefined || def.auth === undefined || def.idempotency === undefined) return false;
-  if (!def.auth.roles.includes(ended.role)) return false;
-  const key = parseIdempotencyKey(req.get('idempotency-key'));
-  if (key === undefined) return false;
-  const kept = await keptReply(api.db, {
-    scope: idempotencyScopeOf({ principal: ended.tokenId, method: def.method, route: def.path }),
-    key,
-    fingerprint: fingerprintOf(req.method, req.originalUrl, req.body),
-  });
-  if (kept === undefined) return false;
-  sendKept(res, kept);
-  return true;
 }
 
 function sendReply(res: Response, reply: Reply): void {
