@@ -58,7 +58,7 @@ export async function playTableWithBots(
     // Accepted, the hand has moved on (a discard opened a window, a claim resolved it): look again.
     const held = move.value ? undefined : heldWindowDeadline(state);
     if (held !== undefined) {
-      await closeHeldWindow(tables, gameId, hand, held, options.clock ?? (() => new Date()));
+      await closeHeldWindow(tables, gameId, handNumber, hand, held, options.clock ?? (() => new Date()));
       continue;
     }
     if (!move.value)
@@ -69,25 +69,17 @@ export async function playTableWithBots(
 
 /**
  * A window held to its deadline that every bot has answered (claimWindows 'every-discard'): waits for the
- * deadline, then closes it as the table clock would, unless the table service did first. Both send the same
- * command id, so it closes once.
+ * deadline, then closes it as the table's timer would (LiveTables.closeWindow: once, whoever comes first).
  */
 async function closeHeldWindow(
   tables: LiveTables,
   gameId: string,
+  handNumber: number,
   hand: HandLoaded,
   deadlineMs: number,
   clock: () => Date,
 ): Promise<void> {
   const wait = deadlineMs - clock().getTime();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait + 10));
-  const now = await tables.snapshot(gameId);
-  if (now.hand?.stream !== hand.stream || now.hand.revision !== hand.revision) return;
-  const at = new Date(Math.max(deadlineMs, clock().getTime())).toISOString();
-  await tables.act(
-    gameId,
-    { type: 'CloseWindow', at },
-    { role: 'system', id: 'table-service' },
-    { commandId: serverSteps.closeWindow(gameId, now.handNumber, hand.revision), correlationId: gameId },
-  );
+  await tables.closeWindow(gameId, handNumber, hand.revision, deadlineMs);
 }

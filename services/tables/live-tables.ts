@@ -219,6 +219,32 @@ export class LiveTables {
     }));
   }
 
+  /**
+   * Closes the claim window open at this revision of the hand, its deadline passed: every silent seat timed
+   * out. Nothing when it was answered in time or another window opened since. The table's own timer calls it,
+   * and so may anyone who waited for the deadline (in-process bots on a table without timers): the command id
+   * names the window, so it closes once whoever comes first.
+   */
+  async closeWindow(gameId: string, handNumber: number, revision: number, deadlineMs: number): Promise<void> {
+    await this.#exclusive(gameId, async (table) => {
+      if (table.handNumber !== handNumber || table.hand?.revision !== revision) return;
+      const at = new Date(Math.max(deadlineMs, Date.parse(this.#now()))).toISOString();
+      const ids = { commandId: serverSteps.closeWindow(gameId, handNumber, revision), correlationId: gameId };
+      const outcome = await run(
+        this.#store,
+        handStream(gameId, handNumber),
+        HAND_AGGREGATE,
+        { type: 'CloseWindow', at },
+        SYSTEM,
+        ids,
+        { loaded: table.hand },
+      );
+      table.hand = outcome.after;
+      if (outcome.status === 'appended') this.#emit(gameId, outcome.stored);
+      await this.#moveOn(gameId, table);
+    });
+  }
+
   /** Forgets every table and stops the deadline timers; commands already queued still finish. */
   close(): void {
     this.#closed = true;
@@ -358,29 +384,9 @@ export class LiveTables {
     const wait = Math.max(0, deadline - (this.#options.clock?.() ?? new Date()).getTime());
     table.timer = setTimeout(() => {
       table.timer = undefined;
-      void this.#exclusive(gameId, async (current) => {
-        // Answered in time, or another window since: nothing to close.
-        if (current.handNumber !== handNumber || current.hand?.revision !== revision) return;
-        const at = new Date(Math.max(deadline, Date.parse(this.#now()))).toISOString();
-        const ids = {
-          commandId: serverSteps.closeWindow(gameId, handNumber, revision),
-          correlationId: gameId,
-        };
-        const outcome = await run(
-          this.#store,
-          handStream(gameId, handNumber),
-          HAND_AGGREGATE,
-          { type: 'CloseWindow', at },
-          SYSTEM,
-          ids,
-          {
-            loaded: current.hand,
-          },
-        );
-        current.hand = outcome.after;
-        if (outcome.status === 'appended') this.#emit(gameId, outcome.stored);
-        await this.#moveOn(gameId, current);
-      }).catch((error: unknown) => this.#options.onError?.(error));
+      this.closeWindow(gameId, handNumber, revision, deadline).catch((error: unknown) =>
+        this.#options.onError?.(error),
+      );
     }, wait + 5);
     table.timer.unref?.();
   }
