@@ -8,7 +8,7 @@ import { gameStream, handStream } from '../../domain/play/metadata.ts';
 import { canonicalJson } from '../../domain/rules/rulesets/ruleset.ts';
 import { tournamentStream } from '../../domain/tournament/index.ts';
 import { auditOf, type ReadModels, replayFromEvents, standingsOf } from '../../projections/index.ts';
-import { type ChainProblem, verifyChain } from '../eventstore/hash-chain.ts';
+import { type ChainProblem, forEachStoredEvent, verifyChain } from '../eventstore/hash-chain.ts';
 import type { EventStore, StoredEvent } from '../eventstore/port.ts';
 import { GAME_AGGREGATE, load } from '../play/table.ts';
 import { TOURNAMENT_AGGREGATE } from '../tournament/service.ts';
@@ -82,6 +82,14 @@ export interface ChainLink {
   readonly hash: string;
 }
 
+export const chainLinkOf = (e: StoredEvent): ChainLink => ({
+  revision: e.revision,
+  type: e.type,
+  id: e.id,
+  previousHash: e.previousHash,
+  hash: e.hash,
+});
+
 export interface ExportedChain {
   readonly stream: string;
   readonly events: number;
@@ -133,16 +141,10 @@ async function streamsOf(
   cited: readonly string[],
 ) {
   const hands = new Map(games.map((game) => [game, new Map<number, string>()]));
-  const BATCH = 1000;
-  for (let after = 0n; ; ) {
-    const batch = await store.readAll({ after, limit: BATCH });
-    for (const event of batch) {
-      const hand = /^hand-(.+)-(\d+)$/.exec(event.stream);
-      if (hand !== null) hands.get(hand[1]!)?.set(Number(hand[2]), event.stream);
-    }
-    if (batch.length < BATCH) break;
-    after = batch.at(-1)!.position;
-  }
+  await forEachStoredEvent(store, (event) => {
+    const hand = /^hand-(.+)-(\d+)$/.exec(event.stream);
+    if (hand !== null) hands.get(hand[1]!)?.set(Number(hand[2]), event.stream);
+  });
   const streams = [tournamentStream(tournamentId)];
   for (const game of games) {
     streams.push(gameStream(game));
@@ -180,13 +182,7 @@ export async function exportAudit(
       head: { revision: last.revision, hash: last.hash },
       verified: problems.length === 0,
       problems,
-      links: events.map((e) => ({
-        revision: e.revision,
-        type: e.type,
-        id: e.id,
-        previousHash: e.previousHash,
-        hash: e.hash,
-      })),
+      links: events.map(chainLinkOf),
     });
   }
   const body: AuditBody = {

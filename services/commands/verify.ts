@@ -11,9 +11,9 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { type Io, reportInvalid } from '../cli.ts';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
-import { ChainFollower, verifyChain } from '../eventstore/hash-chain.ts';
+import { ChainFollower, forEachStoredEvent, verifyChain } from '../eventstore/hash-chain.ts';
 import { EVENTS_FILE, openConfiguredEventStore } from '../eventstore/open.ts';
-import type { EventStore, StoredEvent } from '../eventstore/port.ts';
+import type { EventStore } from '../eventstore/port.ts';
 import {
   type AuditKey,
   AuditKeyError,
@@ -27,6 +27,7 @@ import {
   type AuditBody,
   type AuditExport,
   type ChainLink,
+  chainLinkOf,
   signedText,
 } from './export.ts';
 
@@ -166,24 +167,10 @@ function compareLinks(
   return [more === 0 ? first : { ...first, what: `${first.what}; and ${more} later events differ` }];
 }
 
-const linkOf = (e: StoredEvent): ChainLink => ({
-  revision: e.revision,
-  type: e.type,
-  id: e.id,
-  previousHash: e.previousHash,
-  hash: e.hash,
-});
-
 /** Every stream of the store: each chain intact. */
 export async function verifyStore(store: EventStore): Promise<VerifyReport> {
   const follower = new ChainFollower();
-  const BATCH = 1000;
-  for (let after = 0n; ; ) {
-    const batch = await store.readAll({ after, limit: BATCH });
-    for (const event of batch) follower.follow(event);
-    if (batch.length < BATCH) break;
-    after = batch.at(-1)!.position;
-  }
+  await forEachStoredEvent(store, (event) => follower.follow(event));
   const mismatches = follower.problems.map((p) => ({
     stream: p.stream,
     revision: p.revision,
@@ -214,7 +201,7 @@ export async function verifyExportAgainstStore(
     const links = compareLinks(
       chain.stream,
       chain.links,
-      new Map(stored.map((e) => [e.revision, linkOf(e)])),
+      new Map(stored.map((e) => [e.revision, chainLinkOf(e)])),
       {
         expected: 'the export',
         actual: 'the store',

@@ -4,7 +4,7 @@
 // both: only a head recorded earlier (a signed audit export, `verify --export`) catches that.
 import { hash } from 'node:crypto';
 import { canonicalJson } from '../../domain/rules/rulesets/ruleset.ts';
-import type { NewEvent, StoredEvent } from './port.ts';
+import type { EventStore, NewEvent, StoredEvent } from './port.ts';
 
 /** The hash of an event at a revision of a stream, chained to the previous event's hash ('' for the first). */
 export function eventHash(stream: string, revision: number, event: NewEvent, previousHash: string): string {
@@ -73,6 +73,20 @@ export function verifyChain(events: readonly StoredEvent[]): ChainProblem[] {
     previousHash = event.hash;
   });
   return problems;
+}
+
+/** Hands every event of the store to `visit` in position order, a batch at a time: a store of any size. */
+export async function forEachStoredEvent(
+  store: Pick<EventStore, 'readAll'>,
+  visit: (event: StoredEvent) => void,
+  batchSize = 1000,
+): Promise<void> {
+  for (let after = 0n; ; ) {
+    const batch = await store.readAll({ after, limit: batchSize });
+    for (const event of batch) visit(event);
+    if (batch.length < batchSize) return;
+    after = batch.at(-1)!.position;
+  }
 }
 
 /** A stream's last event as a chain follower saw it. */
