@@ -1,7 +1,7 @@
 import type { EventStore, StoredEvent } from './eventstore/port.ts';
 import { serverSteps } from './play/command-ids.ts';
 import { type GameLoaded, LiveTables } from './tables/live-tables.ts';
-import { recordFinishedGame } from './tournament/finished-game.ts';
+import { recordCorrectedGame, recordFinishedGame } from './tournament/finished-game.ts';
 import { TournamentService } from './tournament/service.ts';
 import { tableGameStart } from './tournament/table-game.ts';
 
@@ -57,6 +57,9 @@ export function createPlatform(store: EventStore, options: PlatformOptions = {})
     ...(options.onAppended ? { onAppended: (_gameId, events) => options.onAppended?.(events) } : {}),
     onGameFinished: async (_gameId, game) => {
       await recordFinishedGame(tournaments!, game.events, now());
+    },
+    onGameCorrected: async (_gameId, game, hand, correction) => {
+      await recordCorrectedGame(tournaments!, game.events, hand, correction, now());
     },
     ...(options.onError ? { onError: options.onError } : {}),
   });

@@ -192,9 +192,10 @@ export const EVENT_EXAMPLES: Examples = {
   },
   SettlementCorrected: {
     type: 'SettlementCorrected',
-    schemaVersion: 1,
+    schemaVersion: 2,
     data: {
       corrects: 'evt-hand-g7-1-57',
+      mode: 'replacement',
       correctedBy: { role: 'referee', id: 'referee-kim' },
       wrong: 'All Sequences was scored although W had an exposed meld',
       reason: 'ruling R-12: allSequencesConcealedOnly holds at this tournament',
@@ -202,6 +203,8 @@ export const EVENT_EXAMPLES: Examples = {
       winners: [{ seat: 'W', handScore: 5600, effectiveScore: 5600 }],
       lapsed: [],
       transfers: [{ from: 'S', to: 'W', points: 16800, reason: 'robbing the kong: S pays as the discarder' }],
+      previous: [{ from: 'S', to: 'W', points: 18300, reason: 'robbing the kong: S pays as the discarder' }],
+      deltas: { S: 1500, W: -1500 },
     },
   },
   HandDrawn: { type: 'HandDrawn', schemaVersion: 1, data: { reason: 'pond-full', seat: 'N', discards: 18 } },

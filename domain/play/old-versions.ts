@@ -1,6 +1,7 @@
 // Payload schemas of superseded event versions, kept so that stored events of those versions stay readable.
 import { z } from 'zod';
 import { PRESET_IDS } from '../rules/rulesets/index.ts';
+import { id, reason, rulesetRef } from './fields.ts';
 import { settlementFields } from './payment-events.ts';
 
 /**
@@ -17,5 +18,15 @@ export const HandSettledV1 = z.strictObject({
     .refine((id) => (PRESET_IDS as readonly string[]).includes(id.slice(0, id.indexOf('@'))), {
       message: `the preset is one of ${PRESET_IDS.join(', ')}`,
     }),
+  ...settlementFields,
+});
+
+/** SettlementCorrected v1: always a replacement; v2 says so (`mode`), and records what it replaced. */
+export const SettlementCorrectedV1 = z.strictObject({
+  corrects: id,
+  correctedBy: z.strictObject({ role: z.enum(['organizer', 'referee', 'system']), id }),
+  wrong: reason,
+  reason,
+  ruleset: rulesetRef,
   ...settlementFields,
 });

@@ -81,22 +81,44 @@ export const HandSettled = eventSchema(
 );
 export type HandSettled = z.infer<typeof HandSettled>;
 
+/** How a correction changes the settlement in force: adds transfers to it, or restates it whole. */
+export const CORRECTION_MODES = ['adjustment', 'replacement'] as const;
+
+/** Per seat, what a correction moves: the settlement in force after it less the one before. */
+export const seatDeltas = z.partialRecord(seat, z.int()).superRefine((deltas, ctx) => {
+  const sum = Object.values(deltas).reduce((a, b) => a + (b ?? 0), 0);
+  if (sum !== 0) ctx.addIssue({ code: 'custom', message: `deltas sum to ${sum}, not 0` });
+});
+
 /**
- * A settlement that stands in place of an earlier one (a HandSettled or SettlementCorrected, by event id):
- * what was wrong, who corrected it and why. Both stay in the stream; the replay shows both.
+ * A correction of the settlement in force (the HandSettled or SettlementCorrected it names by event id): what
+ * was wrong, who corrected it, why, and what it does. An 'adjustment' adds its transfers to what stands (a
+ * referee's fix for an undeclared flower); a 'replacement' restates the whole settlement (a ruling that the
+ * win was someone else's, or an amendment re-settling the hand under new rules). Both stay in the stream with
+ * what they replaced; the replay shows both. Version 1 had no mode and always replaced (upcasters.ts).
  */
 export const SettlementCorrected = eventSchema(
   'SettlementCorrected',
-  1,
+  2,
   z.strictObject({
     corrects: id,
+    mode: z.enum(CORRECTION_MODES),
     correctedBy: z.strictObject({ role: z.enum(['organizer', 'referee', 'system']), id }),
-    /** What was wrong with the settlement replaced. */
+    /** What was wrong with the settlement in force. */
     wrong: reason,
     /** Why it is corrected: the ruling, or the amendment that re-settles finished hands. */
     reason,
+    /** The amendment whose recompute wrote it: one correction per hand per amendment. */
+    amendmentId: id.optional(),
+    /** The rules the settlement stands under after the correction. */
     ruleset: rulesetRef,
+    /** The rules of the settlement it corrects (absent on version 1 events). */
+    previousRuleset: rulesetRef.optional(),
     ...settlementFields,
+    /** The settlement in force before it, transfer by transfer (absent on version 1 events). */
+    previous: z.array(transfer).optional(),
+    /** Per seat, after less before: sums to zero (absent on version 1 events). */
+    deltas: seatDeltas.optional(),
   }),
 );
 export type SettlementCorrected = z.infer<typeof SettlementCorrected>;

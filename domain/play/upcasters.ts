@@ -2,7 +2,7 @@
 // version at a time to the current one. Each step is a pure function of the older payload.
 import type { z } from 'zod';
 import { currentVersion, isPlayEventType, type PlayEventType } from './events.ts';
-import { HandSettledV1 } from './old-versions.ts';
+import { HandSettledV1, SettlementCorrectedV1 } from './old-versions.ts';
 import { EventParseError, eventParseError } from './parse-error.ts';
 
 interface Upcaster<Old extends z.ZodType> {
@@ -24,6 +24,9 @@ export const UPCASTERS: { readonly [T in PlayEventType]?: Readonly<Record<number
       const [preset, version, hash] = splitRulesetIdV1(rulesetId);
       return { ruleset: { preset, version, hash }, ...rest };
     }),
+  },
+  SettlementCorrected: {
+    1: step(SettlementCorrectedV1, (data) => ({ ...data, mode: 'replacement' })),
   },
 };
 

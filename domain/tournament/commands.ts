@@ -2,7 +2,13 @@
 // the decider reads no clock.
 import type { Ruleset } from '../rules/rulesets/index.ts';
 import type { Seat } from '../rules/seats.ts';
-import type { RoundScheduled, Ruling, TournamentCreated } from './events.ts';
+import type {
+  AmendmentApplied,
+  AmendmentScope,
+  RoundScheduled,
+  Ruling,
+  TournamentCreated,
+} from './events.ts';
 
 /** An ISO 8601 time with offset, as the command was received. */
 export type At = string;
@@ -139,6 +145,7 @@ export type RulingCommand =
   | Extract<Ruling, { kind: 'penalty' | 'void-and-redeal' | 'no-change' }>
   | {
       readonly kind: 'correction';
+      readonly mode: 'adjustment' | 'replacement';
       readonly wrong: string;
       readonly transfers: readonly {
         readonly from: Seat;
@@ -153,6 +160,31 @@ export interface RuleDispute extends Base {
   readonly disputeId: string;
   readonly ruling: RulingCommand;
   readonly reason: string;
+}
+
+/** A finished table's result changed by a corrected hand: recorded by the system. */
+export interface RecordTableCorrected extends Base {
+  readonly type: 'RecordTableCorrected';
+  readonly gameId: string;
+  readonly hand: number;
+  readonly correction: string;
+  /** The game's final scores now. */
+  readonly scores: readonly { readonly playerId: string; readonly points: number }[];
+}
+
+/** The organizer changes options of the ruleset: which, to what, over which hands, and why. */
+export interface AmendRuleset extends Base {
+  readonly type: 'AmendRuleset';
+  readonly amendmentId: string;
+  readonly changes: Readonly<Record<string, unknown>>;
+  readonly scope: AmendmentScope;
+  readonly reason: string;
+}
+
+/** An amendment's recompute is done: recorded by the worker. */
+export interface RecordAmendmentApplied extends Base {
+  readonly type: 'RecordAmendmentApplied';
+  readonly result: AmendmentApplied['data'];
 }
 
 export interface FinishTournament extends Base {
@@ -174,6 +206,9 @@ export type TournamentCommand =
   | CancelPenalty
   | OpenDispute
   | RuleDispute
+  | RecordTableCorrected
+  | AmendRuleset
+  | RecordAmendmentApplied
   | FinishTournament;
 
 export type TournamentCommandType = TournamentCommand['type'];

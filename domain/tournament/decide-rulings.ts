@@ -133,7 +133,12 @@ export function ruleDispute(command: RuleDispute, state: TournamentState): Tourn
       break;
     }
     case 'correction':
-      ruling = { kind: 'correction', wrong: given.wrong, transfers: given.transfers.map((t) => ({ ...t })) };
+      ruling = {
+        kind: 'correction',
+        mode: given.mode,
+        wrong: given.wrong,
+        transfers: given.transfers.map((t) => ({ ...t })),
+      };
       break;
     case 'void-and-redeal':
     case 'no-change':

@@ -1,6 +1,7 @@
 // The tournament aggregate's decider: a command and the state folded so far give the events that follow, or a
 // rejection naming the rule that refused. Each group of commands is decided in a file of its own.
 import type { TournamentCommand } from './commands.ts';
+import { amendRuleset, recordAmendmentApplied, recordTableCorrected } from './decide-amendments.ts';
 import { createTournament, registerPlayer, replacePlayer, withdrawPlayer } from './decide-players.ts';
 import {
   closeRound,
@@ -27,7 +28,9 @@ export function decideTournament(command: TournamentCommand, state: TournamentSt
     );
   if (command.type === 'CreateTournament') return createTournament(command, state);
   if (state.status === 'not-created') return reject('not-created', RULES.create, 'no tournament yet');
-  if (state.status === 'finished')
+  // What was set in motion before the end still lands: a corrected table, a recompute finishing.
+  const completes = command.type === 'RecordTableCorrected' || command.type === 'RecordAmendmentApplied';
+  if (state.status === 'finished' && !completes)
     return reject('tournament-finished', RULES.finished, 'the tournament is over');
   switch (command.type) {
     case 'RegisterPlayer':
@@ -56,6 +59,12 @@ export function decideTournament(command: TournamentCommand, state: TournamentSt
       return openDispute(command, state);
     case 'RuleDispute':
       return ruleDispute(command, state);
+    case 'RecordTableCorrected':
+      return recordTableCorrected(command, state);
+    case 'AmendRuleset':
+      return amendRuleset(command, state);
+    case 'RecordAmendmentApplied':
+      return recordAmendmentApplied(command, state);
     case 'FinishTournament':
       return finish(state);
   }

@@ -127,6 +127,45 @@ const EXAMPLES: { readonly [T in TournamentEventType]: TournamentEventOf<T> } = 
       reason: 'the tile came from the wall',
     },
   },
+  TableResultCorrected: {
+    type: 'TableResultCorrected',
+    schemaVersion: 1,
+    data: {
+      round: 1,
+      table: 1,
+      gameId: 'spring-r1-t1',
+      hand: 3,
+      correction: 'evt-77',
+      previous: [
+        { playerId: 'ana', points: 40000 },
+        { playerId: 'zoe', points: 30000 },
+      ],
+      scores: [
+        { playerId: 'ana', points: 39700 },
+        { playerId: 'zoe', points: 30300 },
+      ],
+    },
+  },
+  RulesetAmended: {
+    type: 'RulesetAmended',
+    schemaVersion: 1,
+    data: {
+      amendmentId: 'amend-1',
+      changes: { limit: { from: 8000, to: 6000 } },
+      scope: { kind: 'event' },
+      reason: 'the organizers’ house limit',
+      revision: 2,
+      ruleset: inPlay({ limit: 6000 }),
+      previous: { preset: 'hu-mahjong', version: 1, hash: inPlay().hash },
+      recompute: true,
+      amendedBy: { role: 'organizer', id: 'org-mei' },
+    },
+  },
+  AmendmentApplied: {
+    type: 'AmendmentApplied',
+    schemaVersion: 1,
+    data: { amendmentId: 'amend-1', hands: 40, corrected: 3, unchanged: 37, kept: 0 },
+  },
   TournamentFinished: { type: 'TournamentFinished', schemaVersion: 1, data: {} },
 };
 
@@ -161,6 +200,12 @@ function describeEvent(event: TournamentEvent): string {
       return `dispute ${event.data.disputeId} on ${event.data.gameId}`;
     case 'DisputeRuled':
       return `dispute ${event.data.disputeId} ruled: ${event.data.ruling.kind}`;
+    case 'TableResultCorrected':
+      return `table ${event.data.table} corrected by hand ${event.data.hand}`;
+    case 'RulesetAmended':
+      return `ruleset amended to revision ${event.data.revision}`;
+    case 'AmendmentApplied':
+      return `amendment ${event.data.amendmentId}: ${event.data.corrected} hands corrected`;
     case 'TournamentFinished':
       return 'tournament over';
     default: {
@@ -173,9 +218,9 @@ function describeEvent(event: TournamentEvent): string {
 const examples = TOURNAMENT_EVENT_TYPES.map((type) => [type, EXAMPLES[type]] as const);
 
 describe('the tournament events', () => {
-  it('are the fifteen of the contract, each described by one exhaustive switch', () => {
-    expect(TOURNAMENT_EVENT_TYPES).toHaveLength(15);
-    expect(new Set(examples.map(([, e]) => describeEvent(e))).size).toBe(15);
+  it('are the eighteen of the contract, each described by one exhaustive switch', () => {
+    expect(TOURNAMENT_EVENT_TYPES).toHaveLength(18);
+    expect(new Set(examples.map(([, e]) => describeEvent(e))).size).toBe(18);
     expect(tournamentStream('spring')).toBe('tournament-spring');
   });
 

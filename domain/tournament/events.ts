@@ -8,6 +8,7 @@ import {
   isoTime,
   reason,
   rulesetInPlay,
+  rulesetRef,
   seat,
   seatsOf,
   seatsProblem,
@@ -253,14 +254,108 @@ export const ruling = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('penalty'), penaltyId: id, playerId: id, points: z.int().positive() }),
   /** The hand is void and dealt again: the service voids it in its hand stream. */
   z.strictObject({ kind: z.literal('void-and-redeal') }),
-  /** The settlement that stands instead, by seat: the service writes SettlementCorrected in the hand stream. */
-  z.strictObject({ kind: z.literal('correction'), wrong: z.string().min(1), transfers: z.array(transfer) }),
+  /**
+   * The hand's settlement corrected: the service writes SettlementCorrected in the hand stream. An
+   * 'adjustment' adds the transfers to what stands; a 'replacement' (also when absent, as in rulings recorded
+   * before adjustments existed) restates the settlement whole.
+   */
+  z.strictObject({
+    kind: z.literal('correction'),
+    mode: z.enum(['adjustment', 'replacement']).optional(),
+    wrong: z.string().min(1),
+    transfers: z.array(transfer),
+  }),
   z.strictObject({ kind: z.literal('no-change') }),
 ]);
 export type Ruling = z.infer<typeof ruling>;
 
 export const DisputeRuled = eventSchema('DisputeRuled', 1, z.strictObject({ disputeId: id, ruling, reason }));
 export type DisputeRuled = z.infer<typeof DisputeRuled>;
+
+const tableScores = z
+  .array(z.strictObject({ playerId: id, points: z.int() }))
+  .min(2)
+  .max(4);
+
+/**
+ * A finished table's result changed because one of its hands was corrected (a ruling, an amendment): the game
+ * stream's HandResultCorrected, carried to the tournament. Standings, placements and later Swiss seating read
+ * `scores` from here on.
+ */
+export const TableResultCorrected = eventSchema(
+  'TableResultCorrected',
+  1,
+  z.strictObject({
+    round,
+    table: tableNumber,
+    gameId: id,
+    /** The hand corrected, and its hand stream's SettlementCorrected by event id. */
+    hand: z.int().positive(),
+    correction: id,
+    previous: tableScores,
+    /** The table's final points per player now, most first. */
+    scores: tableScores,
+  }),
+);
+export type TableResultCorrected = z.infer<typeof TableResultCorrected>;
+
+/**
+ * Which hands an amendment covers: the whole event, every hand from a round on, every hand from hand `hand`
+ * of every table of a round on (and all later rounds), or only hands dealt after it.
+ */
+export const amendmentScope = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('event') }),
+  z.strictObject({ kind: z.literal('round'), round }),
+  z.strictObject({ kind: z.literal('hand'), round, hand: z.int().positive() }),
+  z.strictObject({ kind: z.literal('next-hand') }),
+]);
+export type AmendmentScope = z.infer<typeof amendmentScope>;
+
+/**
+ * The organizer changed options of the tournament's ruleset. Settlement options in scope re-settle finished
+ * hands (a recompute appends SettlementCorrected where a hand's result changes); play options apply only to
+ * hands dealt after. The course of play is never rewritten. A later amendment may set an option back.
+ */
+export const RulesetAmended = eventSchema(
+  'RulesetAmended',
+  1,
+  z.strictObject({
+    amendmentId: id,
+    /** Each option changed: its value before and after. */
+    changes: z.record(z.string(), z.strictObject({ from: z.unknown(), to: z.unknown() })),
+    scope: amendmentScope,
+    reason,
+    /** The tournament ruleset's revision: 1 as created, one more per amendment. */
+    revision: z.int().min(2),
+    /** The tournament's ruleset with every amendment so far applied, and its hash. */
+    ruleset: rulesetInPlay,
+    previous: rulesetRef,
+    /** Whether finished hands are re-settled: some settlement option changed over hands that may be played. */
+    recompute: z.boolean(),
+    amendedBy: z.strictObject({ role: z.enum(['organizer', 'referee', 'system']), id }),
+  }),
+);
+export type RulesetAmended = z.infer<typeof RulesetAmended>;
+
+const handCount = z.int().nonnegative();
+
+/** The recompute of an amendment is done: every hand in scope re-settled, and what came of it. */
+export const AmendmentApplied = eventSchema(
+  'AmendmentApplied',
+  1,
+  z.strictObject({
+    amendmentId: id,
+    /** Hands in scope with a settlement. */
+    hands: handCount,
+    /** Given a SettlementCorrected by this amendment. */
+    corrected: handCount,
+    /** Settled the same under the amended rules. */
+    unchanged: handCount,
+    /** Restated whole by a referee or organizer: their word stands. */
+    kept: handCount,
+  }),
+);
+export type AmendmentApplied = z.infer<typeof AmendmentApplied>;
 
 export const TournamentFinished = eventSchema('TournamentFinished', 1, z.strictObject({}));
 export type TournamentFinished = z.infer<typeof TournamentFinished>;
@@ -280,6 +375,9 @@ const SCHEMAS = [
   PenaltyCancelled,
   DisputeOpened,
   DisputeRuled,
+  TableResultCorrected,
+  RulesetAmended,
+  AmendmentApplied,
   TournamentFinished,
 ] as const;
 

@@ -12,6 +12,7 @@ export function evolveTournament(state: TournamentState, event: TournamentEvent)
         tournamentId: data.tournamentId,
         name: data.name,
         ruleset: data.ruleset,
+        amended: data.ruleset,
         scoring: data.scoring,
         seed: data.seed,
       };
@@ -137,6 +138,38 @@ export function evolveTournament(state: TournamentState, event: TournamentEvent)
         },
       };
     }
+    case 'TableResultCorrected': {
+      const { round, table, scores } = event.data;
+      return withTable(state, round, table, (t) => ({ ...t, scores }));
+    }
+    case 'RulesetAmended': {
+      const { data } = event;
+      const changes = Object.fromEntries(Object.entries(data.changes).map(([name, c]) => [name, c.to]));
+      return {
+        ...state,
+        amended: data.ruleset,
+        amendments: [
+          ...state.amendments,
+          {
+            amendmentId: data.amendmentId,
+            changes,
+            scope: data.scope,
+            reason: data.reason,
+            revision: data.revision,
+            hash: data.ruleset.hash,
+            recompute: data.recompute,
+            applied: undefined,
+          },
+        ],
+      };
+    }
+    case 'AmendmentApplied':
+      return {
+        ...state,
+        amendments: state.amendments.map((a) =>
+          a.amendmentId === event.data.amendmentId ? { ...a, applied: event.data } : a,
+        ),
+      };
     case 'TournamentFinished':
       return { ...state, status: 'finished' };
   }

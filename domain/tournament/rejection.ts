@@ -36,7 +36,14 @@ export type TournamentRejectionCode =
   | 'dispute-exists'
   | 'unknown-dispute'
   | 'dispute-closed'
-  | 'dispute-open';
+  | 'dispute-open'
+  | 'amendment-exists'
+  | 'unknown-amendment'
+  | 'unknown-option'
+  | 'bad-option-value'
+  | 'option-not-amendable'
+  | 'amendment-not-retroactive'
+  | 'amendment-changes-nothing';
 
 export interface TournamentRejection {
   readonly code: TournamentRejectionCode;
@@ -67,6 +74,11 @@ export const TOURNAMENT_RULES = {
     'a penalty names only a game of the tournament (of its round, if it names one) and a player seated at it; a hand only with its game',
   disputes: 'a dispute is about a game of the tournament, has its own id, and is ruled once',
   finish: 'a tournament finishes when every started round is closed and every dispute ruled',
+  corrected: 'a corrected hand changes the result of its finished table, with the same players',
+  amendments:
+    'an amendment changes known options of the preset to valid values, has its own id, and is applied once',
+  retroactive:
+    'options that change play (amendable from the next hand) never apply to hands already played; settlement options may',
 } as const;
 
 /** Who may send each command. */
@@ -86,6 +98,9 @@ export const ALLOWED: { readonly [C in TournamentCommandType]: readonly ByRole[]
   OpenDispute: ['organizer', 'referee'],
   RuleDispute: ['organizer', 'referee'],
   RecordTableFinished: ['system'],
+  RecordTableCorrected: ['system'],
+  AmendRuleset: ['organizer'],
+  RecordAmendmentApplied: ['system'],
 };
 
 export const rejectTournament = (

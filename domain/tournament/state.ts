@@ -2,7 +2,7 @@
 // penalties and disputes.
 import type { Seat } from '../rules/seats.ts';
 import type { GameEnd, Scoring } from './commands.ts';
-import type { RoundSeated, Ruling, TournamentCreated } from './events.ts';
+import type { AmendmentApplied, AmendmentScope, RoundSeated, Ruling, TournamentCreated } from './events.ts';
 
 export type PlayerStatus = 'active' | 'withdrawn' | 'replaced';
 
@@ -69,11 +69,30 @@ export interface Dispute {
   readonly ruling: Ruling | undefined;
 }
 
+export interface Amendment {
+  readonly amendmentId: string;
+  /** Each option changed, to its new value. */
+  readonly changes: Readonly<Record<string, unknown>>;
+  readonly scope: AmendmentScope;
+  readonly reason: string;
+  /** The tournament ruleset's revision it made. */
+  readonly revision: number;
+  readonly hash: string;
+  readonly recompute: boolean;
+  /** Once its recompute is done (AmendmentApplied): what came of it. */
+  readonly applied: AmendmentApplied['data'] | undefined;
+}
+
 export interface TournamentState {
   readonly status: 'not-created' | 'open' | 'finished';
   readonly tournamentId: string;
   readonly name: string;
+  /** As created: each table's rules derive from it, each hand's with the amendments that cover it. */
   readonly ruleset: TournamentCreated['data']['ruleset'] | undefined;
+  /** The ruleset with every amendment so far applied (the revision's), for the hands dealt next. */
+  readonly amended: TournamentCreated['data']['ruleset'] | undefined;
+  /** In the order made; the revision of the ruleset is one more than their number. */
+  readonly amendments: readonly Amendment[];
   readonly scoring: Scoring;
   readonly seed: string;
   /** In registration order (replacements when they came in): the order seating reads them in. */
@@ -89,6 +108,8 @@ export const initialTournamentState: TournamentState = {
   tournamentId: '',
   name: '',
   ruleset: undefined,
+  amended: undefined,
+  amendments: [],
   scoring: { kind: 'points' },
   seed: '',
   players: [],

@@ -450,12 +450,15 @@ describe('OpenDispute, RuleDispute', () => {
   it('a correction records what was wrong and the settlement that stands; others say what happens', () => {
     const correction = rule({
       kind: 'correction',
+      mode: 'replacement',
       wrong: 'the self-draw was paid as a discard win',
       transfers: [{ from: 'S', to: 'E', points: 2000, reason: 'self-draw' }],
     });
     expect(decided(disputed(), correction)[0]).toMatchObject({
       type: 'DisputeRuled',
-      data: { ruling: { kind: 'correction', transfers: [{ from: 'S', to: 'E', points: 2000 }] } },
+      data: {
+        ruling: { kind: 'correction', mode: 'replacement', transfers: [{ from: 'S', to: 'E', points: 2000 }] },
+      },
     });
     expect(decided(disputed(), rule({ kind: 'void-and-redeal' }))[0]?.data).toMatchObject({
       ruling: { kind: 'void-and-redeal' },

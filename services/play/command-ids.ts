@@ -54,6 +54,13 @@ export const serverSteps = {
     serverCommandId(gameId, hand, 'bot', revision, seat),
   /** A finished game's result recorded at its table. */
   tableFinished: (gameId: string) => serverCommandId(gameId, 'table-finished'),
+  /** A hand's correction (its SettlementCorrected, by event id) counted in its game, then at its table. */
+  handCorrected: (correction: string) => serverCommandId('hand-corrected', correction),
+  tableCorrected: (correction: string) => serverCommandId('table-corrected', correction),
+  /** An amendment's re-settlement of one hand: one per hand per amendment, however often the job runs. */
+  amendHand: (amendmentId: string, gameId: string, hand: number) =>
+    serverCommandId(amendmentId, 'amend', gameId, hand),
+  amendmentApplied: (amendmentId: string) => serverCommandId(amendmentId, 'applied'),
   /** The demo server's director, named by what it does (`create`, `start-2`…). */
   director: (tournamentId: string, key: string) => serverCommandId(tournamentId, 'director', key),
   /** The headless demo's n-th organizer command. */

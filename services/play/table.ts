@@ -13,6 +13,7 @@ import {
   type GameRejection,
   type GameState,
   HandRecorded,
+  HandResultCorrected,
   initialGameState,
 } from '../../domain/play/game/index.ts';
 import {
@@ -109,10 +110,16 @@ export function parseHandEvent(raw: unknown): PlayEvent {
 
 /**
  * A stored event of a game stream. GameStarted and GameFinished are shared play events (parsed and upcast by
- * parseEvent); HandRecorded is the game aggregate's own and has one version so far.
+ * parseEvent); HandRecorded and HandResultCorrected are the game aggregate's own, one version each so far.
  */
 export function parseGameEvent(raw: unknown): GameEvent {
   const type = (raw as { type?: unknown } | null)?.type;
+  if (type === 'HandResultCorrected') {
+    const { schemaVersion, data } = raw as { schemaVersion?: unknown; data?: unknown };
+    const parsed = HandResultCorrected.safeParse({ type, schemaVersion, data });
+    if (!parsed.success) throw eventParseError(parsed.error, [], type, 1);
+    return parsed.data;
+  }
   if (type !== 'HandRecorded') {
     const event = parseEvent(raw);
     if (event.type !== 'GameStarted' && event.type !== 'GameFinished')

@@ -10,6 +10,7 @@ import {
   type EntryRejection,
   previewEntry,
 } from '../../domain/play/entry/index.ts';
+import type { CorrectSettlement } from '../../domain/play/correction/index.ts';
 import type { PlayEvent } from '../../domain/play/events.ts';
 import { handResultOf } from '../../domain/play/game/from-hand.ts';
 import type { GameEvent, GameRejection, GameState, StartGame } from '../../domain/play/game/index.ts';
@@ -30,6 +31,7 @@ import {
   parseHandEvent,
   run,
 } from '../play/table.ts';
+import { appendCorrection, type HandCorrection, seatWindsOfHand } from './correct-hand.ts';
 import { nextHandOf } from './next-hand.ts';
 
 /** A hand stream written by result entry: the same events and fold, decided by the entry decider. */
@@ -53,6 +55,16 @@ export interface LiveTablesOptions {
   readonly onAppended?: (gameId: string, events: readonly StoredEvent[]) => void;
   /** A table's game is over (GameFinished appended). */
   readonly onGameFinished?: (gameId: string, game: GameLoaded) => Promise<void> | void;
+  /**
+   * A finished game's result changed: one of its hands was corrected after GameFinished (its table's result
+   * follows). `correction` is the hand stream's SettlementCorrected id.
+   */
+  readonly onGameCorrected?: (
+    gameId: string,
+    game: GameLoaded,
+    hand: number,
+    correction: string,
+  ) => Promise<void> | void;
   /**
    * Whether the service deals the game's hands (live play, the default) or waits for each hand's result to be
    * entered by a table scorer (a physical table).
@@ -180,6 +192,64 @@ export class LiveTables {
       await this.#moveOn(gameId, table);
       return { ...outcome, hand: command.hand };
     });
+  }
+
+  /**
+   * Corrects a settled hand of the game (a ruling, an amendment's recompute), then has the game count it
+   * (HandResultCorrected) and, the game over, its table (onGameCorrected). Run as the table's own command, so
+   * the table in memory never goes stale. A retry under the same command id appends no second correction but
+   * carries through whatever a crash left undone: every later step is named by the correction's id.
+   */
+  async correctHand(
+    gameId: string,
+    handNumber: number,
+    command: CorrectSettlement,
+    actor: Actor,
+    ids: CommandIds,
+  ): Promise<HandCorrection> {
+    return this.#exclusive(gameId, async (table) => {
+      const stream = handStream(gameId, handNumber);
+      const current = table.hand?.stream === stream ? table.hand : undefined;
+      const outcome = await appendCorrection(this.#store, stream, command, actor, ids, this.#now(), current);
+      if (current !== undefined) table.hand = outcome.hand;
+      if (outcome.status === 'rejected') return outcome;
+      if (outcome.status === 'appended') this.#emit(gameId, [outcome.stored]);
+      await this.#countCorrection(gameId, table, handNumber, outcome);
+      return outcome;
+    });
+  }
+
+  async #countCorrection(
+    gameId: string,
+    table: Table,
+    handNumber: number,
+    correction: Extract<HandCorrection, { event: unknown }>,
+  ): Promise<void> {
+    const deltas = correction.event.data.deltas ?? {};
+    const id = correction.stored.id;
+    if (Object.keys(deltas).length > 0) {
+      const record = {
+        type: 'CorrectHandResult' as const,
+        hand: handNumber,
+        correction: id,
+        seatWinds: seatWindsOfHand(correction.hand.events),
+        deltas,
+        at: this.#now(),
+      };
+      const ids = { commandId: serverSteps.handCorrected(id), correlationId: gameId };
+      const outcome = await run(this.#store, gameStream(gameId), GAME_AGGREGATE, record, SYSTEM, ids, {
+        loaded: table.game,
+      });
+      table.game = outcome.after;
+      // Not recorded yet: the game reads the corrected settlement when it records the hand.
+      if (outcome.status === 'rejected' && outcome.rejection.code !== 'hand-not-recorded')
+        throw new Error(
+          `${gameId}: hand ${handNumber}'s correction cannot be counted: ${outcome.rejection.message}`,
+        );
+      if (outcome.status === 'appended') this.#emit(gameId, outcome.stored);
+    }
+    if (table.game.state.phase === 'finished')
+      await this.#options.onGameCorrected?.(gameId, table.game, handNumber, id);
   }
 
   /** What the entry would settle, without appending anything. */

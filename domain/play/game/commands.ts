@@ -50,4 +50,17 @@ export interface StopGame {
   readonly at: At;
 }
 
-export type GameCommand = StartGame | RecordHandResult | StopGame;
+/** A recorded hand's settlement was corrected in its hand stream: the game counts the change. */
+export interface CorrectHandResult {
+  readonly type: 'CorrectHandResult';
+  readonly hand: number;
+  /** The hand stream's SettlementCorrected, by event id. */
+  readonly correction: string;
+  /** Who held each seat wind that hand (its HandStarted or HandResultEntered). */
+  readonly seatWinds: Readonly<Partial<Record<Seat, string>>>;
+  /** Per seat: the hand's points after less before. */
+  readonly deltas: Readonly<Partial<Record<Seat, number>>>;
+  readonly at: At;
+}
+
+export type GameCommand = StartGame | RecordHandResult | StopGame | CorrectHandResult;

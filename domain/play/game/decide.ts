@@ -6,7 +6,7 @@ import { HU_MAHJONG_STARTING_POINTS } from '../../rules/settlement/hu-mahjong.ts
 import { collectKitty, drawnHandKitty, KITTY_STAKE } from '../../rules/settlement/table-law/kitty.ts';
 import { firstRepeat, seatsProblem } from '../fields.ts';
 import type { GameFinished } from '../game-events.ts';
-import type { GameEnd, RecordHandResult, StartGame, StopGame } from './commands.ts';
+import type { CorrectHandResult, GameEnd, RecordHandResult, StartGame, StopGame } from './commands.ts';
 import type { GameEvent, HandRecorded } from './events.ts';
 import { GAME_RULES, type GameRejection, rejectGame } from './rejection.ts';
 import { nextDealer } from './rotation.ts';
@@ -24,7 +24,10 @@ export function defaultStartingPoints(preset: PresetId, players: PlayerCount): n
   return 0;
 }
 
-export function decideGame(command: StartGame | RecordHandResult | StopGame, state: GameState): GameDecision {
+export function decideGame(
+  command: StartGame | RecordHandResult | StopGame | CorrectHandResult,
+  state: GameState,
+): GameDecision {
   switch (command.type) {
     case 'StartGame':
       return startGame(command, state);
@@ -32,7 +35,51 @@ export function decideGame(command: StartGame | RecordHandResult | StopGame, sta
       return recordHand(command, state);
     case 'StopGame':
       return stopGame(command, state);
+    case 'CorrectHandResult':
+      return correctHand(command, state);
   }
+}
+
+/**
+ * A correction of a recorded hand: every score moves by the hand's change, the final ones too once the game
+ * is over (the kitty's share already in them stays). Nothing of the course of play changes: the deal, the
+ * hands counted and how the game ended are what they were.
+ */
+function correctHand(command: CorrectHandResult, state: GameState): GameDecision {
+  if (state.phase === 'not-started')
+    return rejectGame('game-not-started', GAME_RULES.start, 'no game has started');
+  if (command.hand < 1 || command.hand > state.hands)
+    return rejectGame('hand-not-recorded', GAME_RULES.corrected, `hand ${command.hand} is not recorded yet`);
+  const { deltas, seatWinds } = command;
+  const values = Object.values(deltas) as number[];
+  const sum = values.reduce((a, b) => a + b, 0);
+  if (values.some((v) => !Number.isInteger(v)) || sum !== 0)
+    return rejectGame('deltas-not-zero', GAME_RULES.zero, `the deltas sum to ${sum}, not 0`);
+  const stranger = (Object.keys(deltas) as Seat[]).find((s) => {
+    const player = seatWinds[s];
+    return player === undefined || !state.players.includes(player);
+  });
+  if (stranger !== undefined)
+    return rejectGame('unknown-seat', GAME_RULES.corrected, `no player of this game sat at ${stranger}`);
+  const points: Record<string, number> = { ...state.scores };
+  for (const s of Object.keys(deltas) as Seat[])
+    points[seatWinds[s]!] = (points[seatWinds[s]!] ?? 0) + deltas[s]!;
+  const scores = state.players.map((playerId) => ({ playerId, points: points[playerId] ?? 0 }));
+  return {
+    events: [
+      {
+        type: 'HandResultCorrected',
+        schemaVersion: 1,
+        data: {
+          hand: command.hand,
+          correction: command.correction,
+          seatWinds: { ...seatWinds },
+          deltas: { ...deltas },
+          scores: standingsOf(scores).map(({ playerId, points }) => ({ playerId, points })),
+        },
+      },
+    ],
+  };
 }
 
 function startGame(command: StartGame, state: GameState): GameDecision {

@@ -71,5 +71,43 @@ export const HandRecorded = eventSchema(
 );
 export type HandRecorded = z.infer<typeof HandRecorded>;
 
-export const GameEvent = z.discriminatedUnion('type', [GameStarted, HandRecorded, GameFinished]);
+/**
+ * A recorded hand's settlement was corrected (a ruling, an amendment's recompute): its points per seat change
+ * by `deltas`, and so does every player's score from then on — the game's final scores too, once it is over.
+ * The hand stream's SettlementCorrected (`correction`, by event id) says why; this is how the game counts it.
+ */
+export const HandResultCorrected = eventSchema(
+  'HandResultCorrected',
+  1,
+  z
+    .strictObject({
+      hand: z.int().positive(),
+      /** The SettlementCorrected this applies, by event id: applied once. */
+      correction: id,
+      seatWinds,
+      /** Per seat: the hand's points after less before; sums to zero. */
+      deltas: z.partialRecord(seat, z.int()),
+      /** Every player's points after the correction (the final scores when the game is over), most first. */
+      scores: z
+        .array(z.strictObject({ playerId: id, points: z.int() }))
+        .min(2)
+        .max(4),
+    })
+    .superRefine((data, ctx) => {
+      const sum = Object.values(data.deltas).reduce((a, b) => a + (b ?? 0), 0);
+      if (sum !== 0)
+        ctx.addIssue({ code: 'custom', path: ['deltas'], message: `deltas sum to ${sum}, not 0` });
+      for (const s of seatsOf(data.deltas))
+        if (data.seatWinds[s] === undefined)
+          ctx.addIssue({ code: 'custom', path: ['deltas', s], message: `no player sits at ${s}` });
+    }),
+);
+export type HandResultCorrected = z.infer<typeof HandResultCorrected>;
+
+export const GameEvent = z.discriminatedUnion('type', [
+  GameStarted,
+  HandRecorded,
+  HandResultCorrected,
+  GameFinished,
+]);
 export type GameEvent = z.infer<typeof GameEvent>;

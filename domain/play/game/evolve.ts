@@ -42,6 +42,14 @@ export function evolveGame(state: GameState, event: GameEvent): GameState {
               },
       };
     }
+    case 'HandResultCorrected': {
+      const scores = event.data.scores;
+      return {
+        ...state,
+        scores: Object.fromEntries(scores.map((s) => [s.playerId, s.points])),
+        standings: state.phase === 'finished' ? standingsOf(scores) : state.standings,
+      };
+    }
     case 'GameFinished': {
       const scores = event.data.scores;
       return {

@@ -4,6 +4,7 @@
 // East's readiness is as entered.
 import { waits } from '../../hand/index.ts';
 import { deltasOf, type Seat, type Transfer } from '../../rules/seats.ts';
+import { applySettlement, type SettlementInForce } from '../correction/in-force.ts';
 import type { PlayEvent } from '../events.ts';
 import { evolve } from '../hand/evolve.ts';
 import { type HandState, initialHandState, kindsOf, seatHand } from '../hand/state.ts';
@@ -16,19 +17,19 @@ export function handResultOf(
   at: string,
 ): RecordHandResult | undefined {
   let state: HandState = initialHandState;
-  let settlement: readonly Transfer[] = [];
+  let inForce: SettlementInForce | undefined;
   const paidNow: Transfer[] = [];
   const winners: Seat[] = [];
   let selfDraw = false;
   let end: HandResult | undefined;
   /** An entered win: the contract, not the entry, says who won (a head-bump lapses a claim). */
   let enteredWin: { selfDraw: boolean; winners: readonly Seat[] } | undefined;
-  for (const event of events) {
+  for (const [index, event] of events.entries()) {
     switch (event.type) {
       case 'HandSettled':
       case 'SettlementCorrected':
-        // A correction stands in place of the settlement before it.
-        settlement = event.data.transfers;
+        // The one settlement in force: an adjustment adds to it, a replacement restates it.
+        inForce = applySettlement(inForce, event, index);
         if (enteredWin !== undefined)
           enteredWin = { ...enteredWin, winners: event.data.winners.map((w) => w.seat) };
         break;
@@ -67,6 +68,6 @@ export function handResultOf(
     end = { kind: 'won', winners: enteredWin.winners, selfDraw: enteredWin.selfDraw };
   if (end === undefined) return undefined;
   const players = Object.keys(state.seats).length as 2 | 3 | 4;
-  const deltas = deltasOf([...paidNow, ...settlement], players);
+  const deltas = deltasOf([...paidNow, ...(inForce?.transfers ?? [])], players);
   return { type: 'RecordHandResult', hand, result: end, deltas, at };
 }

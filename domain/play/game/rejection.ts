@@ -9,7 +9,8 @@ export type GameRejectionCode =
   | 'wrong-hand'
   | 'unknown-seat'
   | 'deltas-not-zero'
-  | 'bad-result';
+  | 'bad-result'
+  | 'hand-not-recorded';
 
 export interface GameRejection {
   readonly code: GameRejectionCode;
@@ -27,6 +28,7 @@ export const GAME_RULES = {
   seats: 'a hand settles only the seats in play',
   zero: 'points sum to zero per hand (issue 4)',
   result: 'a win names its winners among the seats in play; a self-draw has one winner',
+  corrected: 'a correction changes a hand the game has recorded, between the players who sat in it',
 } as const;
 
 export const rejectGame = (

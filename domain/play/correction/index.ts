@@ -1,0 +1,3 @@
+// Corrections of a settled hand and the one settlement in force they leave (DESIGN.md "Events").
+export * from './decide.ts';
+export * from './in-force.ts';

@@ -1,0 +1,88 @@
+// A settled hand's correction, appended to its hand stream: decided on the stream as stored (the correction
+// names the event it corrects by the store's id), with the stream's revision expected, and found again by its
+// command id on a retry — so a ruling retried, or an amendment's job run twice, corrects a hand once.
+import {
+  type CorrectionRejection,
+  type CorrectSettlement,
+  decideCorrection,
+} from '../../domain/play/correction/index.ts';
+import type { PlayEvent } from '../../domain/play/events.ts';
+import type { HandState } from '../../domain/play/hand/index.ts';
+import type { SettlementCorrected } from '../../domain/play/payment-events.ts';
+import type { Seat } from '../../domain/rules/seats.ts';
+import { type EventStore, type StoredEvent, WrongExpectedVersion } from '../eventstore/port.ts';
+import {
+  type Actor,
+  type CommandIds,
+  eventsOfCommand,
+  HAND_AGGREGATE,
+  type Loaded,
+  load,
+  metadataOf,
+} from '../play/table.ts';
+
+type HandLoaded = Loaded<PlayEvent, HandState>;
+
+export type HandCorrection =
+  | { readonly status: 'rejected'; readonly rejection: CorrectionRejection; readonly hand: HandLoaded }
+  | {
+      /** 'already-applied': this command's correction was on record; nothing was appended now. */
+      readonly status: 'appended' | 'already-applied';
+      readonly event: SettlementCorrected;
+      /** The correction as stored: its id is what the game and the table name. */
+      readonly stored: StoredEvent;
+      readonly hand: HandLoaded;
+    };
+
+/** Appends the correction the command decides on the hand stream, unless this command's is on record. */
+export async function appendCorrection(
+  store: EventStore,
+  stream: string,
+  command: CorrectSettlement,
+  actor: Actor,
+  ids: CommandIds,
+  at: string,
+  loaded?: HandLoaded,
+): Promise<HandCorrection> {
+  const metadata = metadataOf(actor, at, ids);
+  let hand = loaded ?? (await load(store, stream, HAND_AGGREGATE));
+  for (let attempt = 1; ; attempt++) {
+    const [index] = eventsOfCommand(hand.stored, ids.commandId);
+    if (index !== undefined) {
+      const event = hand.events[index]!;
+      if (event.type !== 'SettlementCorrected')
+        throw new Error(`${stream}: ${ids.commandId} wrote ${event.type}`);
+      return { status: 'already-applied', event, stored: hand.stored[index]!, hand };
+    }
+    const decision = decideCorrection(
+      command,
+      hand.events,
+      hand.stored.map((e) => e.id),
+    );
+    if ('rejection' in decision) return { status: 'rejected', rejection: decision.rejection, hand };
+    const { event } = decision;
+    try {
+      await store.append(
+        stream,
+        [{ ...event, metadata }],
+        hand.revision === -1 ? 'no-stream' : hand.revision,
+      );
+    } catch (error) {
+      // Another writer moved the hand (another worker, a ruling): decide again on what it left.
+      if (!(error instanceof WrongExpectedVersion) || attempt >= 3) throw error;
+      hand = await load(store, stream, HAND_AGGREGATE);
+      continue;
+    }
+    hand = await load(store, stream, HAND_AGGREGATE);
+    const [mine] = eventsOfCommand(hand.stored, ids.commandId);
+    return { status: 'appended', event, stored: hand.stored[mine!]!, hand };
+  }
+}
+
+/** Who held each seat wind in the hand: its HandStarted's or HandResultEntered's. */
+export function seatWindsOfHand(events: readonly PlayEvent[]): Partial<Record<Seat, string>> {
+  const first = events[0];
+  return first?.type === 'HandStarted' || first?.type === 'HandResultEntered'
+    ? { ...first.data.seatWinds }
+    : {};
+}
