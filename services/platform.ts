@@ -1,3 +1,5 @@
+import { rulesetOf } from '../domain/rules/rulesets/index.ts';
+import { rulesetForHand, tableOfGame } from '../domain/tournament/amendments.ts';
 import type { EventStore, StoredEvent } from './eventstore/port.ts';
 import { serverSteps } from './play/command-ids.ts';
 import { type GameLoaded, LiveTables } from './tables/live-tables.ts';
@@ -13,6 +15,8 @@ export interface PlatformOptions {
   readonly onAppended?: (events: readonly StoredEvent[]) => void;
   /** A table's game has started (the demo server seats its bots here). */
   readonly onTableStarted?: (gameId: string) => void;
+  /** Deal, record and time tables (default true); a worker process that only corrects hands does not. */
+  readonly movesTablesOn?: boolean;
   /** A problem in work nobody waits for (a deadline's CloseWindow, a finished game's record). */
   readonly onError?: (error: unknown) => void;
 }
@@ -54,6 +58,17 @@ export function createPlatform(store: EventStore, options: PlatformOptions = {})
       const round = state.rounds.find((r) => r.tables.some((t) => t.gameId === game.state.gameId));
       return round?.recording !== 'entered';
     },
+    // A tournament's amendments reach the hands dealt after them: each hand gets the rules that cover it.
+    rulesetFor: async (game, hand) => {
+      const tournamentId = tournamentOf(game);
+      const own = rulesetOf(game.state.preset!, game.state.options);
+      if (tournamentId === null) return own;
+      const { state } = await tournaments!.current(tournamentId);
+      const found = tableOfGame(state, game.state.gameId);
+      if (found === undefined || state.amendments.length === 0) return own;
+      return rulesetForHand(found.table, state.amendments, found.round.round, hand, () => true);
+    },
+    ...(options.movesTablesOn === undefined ? {} : { movesTablesOn: options.movesTablesOn }),
     ...(options.onAppended ? { onAppended: (_gameId, events) => options.onAppended?.(events) } : {}),
     onGameFinished: async (_gameId, game) => {
       await recordFinishedGame(tournaments!, game.events, now());

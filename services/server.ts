@@ -12,6 +12,8 @@ import {
   type ReadModels,
   type Runner,
 } from '../projections/index.ts';
+import { openAmendmentQueue, QUEUE_BOARD_PATH, tournamentIdsOf } from './amendments/open.ts';
+import { Amendments } from './amendments/service.ts';
 import { createApp, startServer, stopServer } from './api/app.ts';
 import { type ApiDatabase, openPostgresApiDatabase, openSqliteApiDatabase } from './api/db.ts';
 import { createLogger } from './api/logging.ts';
@@ -26,6 +28,7 @@ import { API_FILE, openConfiguredEventStore, READ_MODELS_FILE } from './eventsto
 import type { EventStore } from './eventstore/port.ts';
 import { followStore } from './follow-store.ts';
 import { createPlatform, type Platform } from './platform.ts';
+import { queueBoardRouter } from './queue/board.ts';
 
 export interface ServerOptions {
   readonly logger?: Logger;
@@ -37,6 +40,10 @@ export interface ServerOptions {
   readonly rateLimit?: { readonly windowMs: number; readonly limit: number } | false;
   /** Serve /metrics on this port of its own (0: any free one) instead of the configuration's METRICS_PORT. */
   readonly metricsPort?: number;
+  /** Run amendment recomputes in this process (default true; `cli worker` runs them alone). */
+  readonly worker?: boolean;
+  /** The queue's Redis key prefix (tests keep runs apart); default 'mahjong-ledger'. */
+  readonly queuePrefix?: string;
 }
 
 export interface RunningServer {
@@ -49,6 +56,7 @@ export interface RunningServer {
   readonly runner: Runner;
   readonly feed: BoardFeed;
   readonly demo: LiveDemo | undefined;
+  readonly amendments: Amendments;
   readonly where: string;
   close(): Promise<void>;
 }
@@ -134,11 +142,23 @@ export async function startPlatformServer(
     },
     onError,
   });
+  const queue = openAmendmentQueue(config, options.queuePrefix, onError);
+  const amendments = new Amendments(platform, queue);
+  const worker = options.worker === false ? undefined : amendments.work();
   const app = createApp({
     db: apiDb,
     logger,
     metrics,
-    routes: platformRoutes(platform, { readModels, feed }),
+    routes: platformRoutes(platform, { readModels, feed, catchUp: () => runner.catchUp() }, amendments),
+    adminPages:
+      queue.kind === 'bullmq'
+        ? [
+            {
+              path: QUEUE_BOARD_PATH,
+              router: queueBoardRouter({ basePath: QUEUE_BOARD_PATH, queues: [queue] }),
+            },
+          ]
+        : [],
     ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
     metricsEndpoint: metricsBind === undefined ? 'organizers' : 'none',
     seatEnded: seatEndedOf(platform),
@@ -153,6 +173,8 @@ export async function startPlatformServer(
   } catch (error) {
     // Nothing listens: leave nothing open behind (the stores, the follower), then say which port it was.
     if (server !== undefined) await stopServer(server);
+    await worker?.close();
+    await queue.close();
     platform.close();
     await following.close();
     await apiDb.destroy();
@@ -168,6 +190,8 @@ export async function startPlatformServer(
   const url = `http://${options.host ?? 'localhost'}:${actualPort}`;
   // Kept in DATA_DIR/organizer-token: every start prints the same token while it works.
   const { token: organizerToken } = await serverOrganizerToken(apiDb, config.dataDir);
+  // The in-process queue forgot the jobs of a stopped process: recomputes on record but not applied go again.
+  await amendments.resume(await tournamentIdsOf(readModels)).catch(onError);
   const demo =
     options.demo === undefined ? undefined : await startLiveDemo(platform, { ...options.demo, onError });
   const metricsAddress = metricsServer?.address();
@@ -183,6 +207,7 @@ export async function startPlatformServer(
     runner,
     feed,
     demo,
+    amendments,
     where,
     async close() {
       // Every step is tried, so a failed one (a subscription that ended in error) still closes the stores.
@@ -197,6 +222,8 @@ export async function startPlatformServer(
       await step(() => demo?.stop());
       await step(() => stopServer(server));
       if (metricsServer !== undefined) await step(() => stopServer(metricsServer));
+      await step(() => worker?.close());
+      await step(() => queue.close());
       await step(() => platform.close());
       await step(() => following.close());
       await step(() => feed.close());

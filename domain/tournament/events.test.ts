@@ -164,7 +164,7 @@ const EXAMPLES: { readonly [T in TournamentEventType]: TournamentEventOf<T> } = 
   AmendmentApplied: {
     type: 'AmendmentApplied',
     schemaVersion: 1,
-    data: { amendmentId: 'amend-1', hands: 40, corrected: 3, unchanged: 37, kept: 0 },
+    data: { amendmentId: 'amend-1', hands: 40, corrected: 3, unchanged: 37, kept: 0, refused: 0 },
   },
   TournamentFinished: { type: 'TournamentFinished', schemaVersion: 1, data: {} },
 };

@@ -353,6 +353,8 @@ export const AmendmentApplied = eventSchema(
     unchanged: handCount,
     /** Restated whole by a referee or organizer: their word stands. */
     kept: handCount,
+    /** Refused by the score contract under the amended rules: left as they stand. */
+    refused: handCount,
   }),
 );
 export type AmendmentApplied = z.infer<typeof AmendmentApplied>;

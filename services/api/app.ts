@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import { globalOrganizerGate } from './admin-gate.ts';
 import { authenticate } from './auth.ts';
 import { isWrongExpectedVersion, staleVersion } from './concurrency.ts';
 import type { ApiDatabase } from './db.ts';
@@ -48,6 +49,8 @@ export interface AppDeps {
   readonly metricsEndpoint?: 'organizers' | 'none';
   /** Whether a seat token's game has ended, refusing its commands (auth.ts). */
   readonly seatEnded?: MountOptions['seatEnded'];
+  /** Operator pages beside the API (the queue dashboard), each behind the global organizers' gate. */
+  readonly adminPages?: readonly { readonly path: string; readonly router: RequestHandler }[];
 }
 
 /** The content codings a body may come in (body-parser's; zstd only where zlib has it). */
@@ -84,6 +87,8 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api/docs', swaggerUi(OPENAPI_PATH));
   for (const route of routes)
     app[route.definition.method](route.definition.path, refuseBadParams, routeHandler(route, api, deps));
+  for (const page of deps.adminPages ?? [])
+    app.use(page.path, globalOrganizerGate(deps.db, page.path), page.router);
 
   app.use(unknownPath);
   app.use(problemHandler(logger));

@@ -8,6 +8,7 @@ import { type Io, reportInvalid } from '../cli.ts';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { DemoExists } from '../demo/run-demo.ts';
 import { PortUnavailable, runnerOf, startPlatformServer } from '../server.ts';
+import { registerAmendmentCommands } from './amend.ts';
 import { AuditKeyError, loadAuditKey } from './audit-key.ts';
 import { DemoArguments, demoGameEnd, playDemo, progressBar, standingsText } from './demo.ts';
 import {
@@ -55,6 +56,7 @@ function auditKey(io: Io, env: Config) {
 }
 
 export function registerPlatformCommands(program: Command, io: Io): void {
+  registerAmendmentCommands(program, io, config);
   program
     .command('serve')
     .description(

@@ -29,6 +29,12 @@ export interface DemoOptions {
   readonly onProgress?: (done: number, total: number) => void;
   /** The demo's clock starts here and moves a second per command, so a demo replays identically. */
   readonly startAt?: string;
+  /** The preset's options (default the preset's defaults). */
+  readonly rulesetOptions?: Readonly<Record<string, unknown>>;
+  /** Finish the tournament after its last round (default true); left open, it may still be amended. */
+  readonly finish?: boolean;
+  /** Seat every round at random (default: the first at random, then Swiss by the results so far). */
+  readonly seating?: 'swiss' | 'random';
 }
 
 export interface DemoResult {
@@ -100,7 +106,7 @@ export async function runDemo(store: EventStore, options: DemoOptions): Promise<
     type: 'CreateTournament',
     tournamentId,
     name: `Demo tournament (${options.players} players, ${options.rounds} rounds)`,
-    ruleset: rulesetOf(options.preset, {}),
+    ruleset: rulesetOf(options.preset, options.rulesetOptions ?? {}),
     seed: options.seed,
     at: tick(),
     by,
@@ -108,7 +114,7 @@ export async function runDemo(store: EventStore, options: DemoOptions): Promise<
   for (let n = 1; n <= options.players; n++)
     await organize({ type: 'RegisterPlayer', playerId: playerIdOf(n), name: `Bot ${n}`, at: tick(), by });
   for (let round = 1; round <= options.rounds; round++) {
-    const method = round === 1 ? 'random' : 'swiss';
+    const method = round === 1 || options.seating === 'random' ? 'random' : 'swiss';
     await organize({ type: 'ScheduleRound', round, method, end, minutes: 90, at: tick(), by });
     const { state } = await tournaments.current(tournamentId);
     await organize({
@@ -122,7 +128,7 @@ export async function runDemo(store: EventStore, options: DemoOptions): Promise<
     await organize({ type: 'StartRound', round, at: tick(), by });
     await organize({ type: 'CloseRound', round, at: tick(), by });
   }
-  await organize({ type: 'FinishTournament', at: tick(), by });
+  if (options.finish !== false) await organize({ type: 'FinishTournament', at: tick(), by });
   const { state } = await tournaments.current(tournamentId);
   return { tournamentId, games, hands, events, state };
 }

@@ -11,6 +11,7 @@ import {
   previewEntry,
 } from '../../domain/play/entry/index.ts';
 import type { CorrectSettlement } from '../../domain/play/correction/index.ts';
+import type { Ruleset } from '../../domain/rules/rulesets/index.ts';
 import type { PlayEvent } from '../../domain/play/events.ts';
 import { handResultOf } from '../../domain/play/game/from-hand.ts';
 import type { GameEvent, GameRejection, GameState, StartGame } from '../../domain/play/game/index.ts';
@@ -70,6 +71,16 @@ export interface LiveTablesOptions {
    * entered by a table scorer (a physical table).
    */
   readonly dealsHands?: (game: GameLoaded) => boolean | Promise<boolean>;
+  /**
+   * The rules hand n of the game is dealt (or entered) with: its table's, with the tournament's amendments
+   * that cover it. Default: the game's own (GameStarted).
+   */
+  readonly rulesetFor?: (game: GameLoaded, hand: number) => Ruleset | Promise<Ruleset>;
+  /**
+   * Whether this service moves tables on by itself (deals, records finished hands, times claim windows):
+   * default true. A worker process that only corrects finished hands leaves that to the server's.
+   */
+  readonly movesTablesOn?: boolean;
   /** A failure in work nobody waits for: closing a claim window at its deadline. */
   readonly onError?: (error: unknown) => void;
 }
@@ -174,7 +185,7 @@ export class LiveTables {
     ids: CommandIds,
   ): Promise<CommandOutcome<PlayEvent, EntryRejection> & { readonly hand: number }> {
     return this.#exclusive(gameId, async (table) => {
-      const command = this.#entryOf(table, entry);
+      const command = await this.#entryOf(table, entry);
       const outcome = await run(
         this.#store,
         handStream(gameId, command.hand),
@@ -258,14 +269,22 @@ export class LiveTables {
     entry: Pick<EnterHandResult, 'result' | 'by' | 'at'>,
   ): Promise<ReturnType<typeof previewEntry> & { readonly hand: number }> {
     return this.#exclusive(gameId, async (table) => {
-      const command = this.#entryOf(table, entry);
+      const command = await this.#entryOf(table, entry);
       return { ...previewEntry(command), hand: command.hand };
     });
   }
 
-  #entryOf(table: Table, entry: Pick<EnterHandResult, 'result' | 'by' | 'at'>): EnterHandResult {
+  async #entryOf(
+    table: Table,
+    entry: Pick<EnterHandResult, 'result' | 'by' | 'at'>,
+  ): Promise<EnterHandResult> {
     const game = table.game.state;
-    const start = nextHandOf(game, '', entry.at);
+    const start = nextHandOf(
+      game,
+      '',
+      entry.at,
+      await this.#options.rulesetFor?.(table.game, game.hands + 1),
+    );
     return {
       type: 'EnterHandResult',
       hand: start.hand,
@@ -388,6 +407,7 @@ export class LiveTables {
 
   /** Records a finished hand, deals the next, or sets the deadline of an open claim window. */
   async #moveOn(gameId: string, table: Table): Promise<void> {
+    if (this.#options.movesTablesOn === false) return;
     for (;;) {
       const { game } = table;
       if (game.state.phase !== 'playing') return;
@@ -404,7 +424,7 @@ export class LiveTables {
           return;
         }
         const seed = (await this.#options.wallSeedOf?.(game, handNumber)) ?? `${gameId}:hand-${handNumber}`;
-        const start = nextHandOf(game.state, seed, at);
+        const start = nextHandOf(game.state, seed, at, await this.#options.rulesetFor?.(game, handNumber));
         const ids = { commandId: serverSteps.startHand(gameId, handNumber), correlationId: gameId };
         const outcome = await run(
           this.#store,

@@ -1,28 +1,21 @@
 // What a ruling does to the hand it is about, once DisputeRuled is on record: a correction appends
-// SettlementCorrected to the hand stream (replacing the settlement in force, which stays), a void-and-redeal
+// SettlementCorrected to the hand stream (adjusting or restating the settlement in force, which stays), a void-and-redeal
 // voids the game's live hand so the same dealer deals again. The effect's command id derives from the
 // ruling's, and its events record it (causationId), so a retried ruling carries out its effect once.
-import type { PlayEvent } from '../../../domain/play/events.ts';
-import type { HandState } from '../../../domain/play/hand/index.ts';
-import { handStream } from '../../../domain/play/metadata.ts';
-import { SettlementCorrected } from '../../../domain/play/payment-events.ts';
-import type { Seat } from '../../../domain/rules/seats.ts';
-import type { Dispute, RulingCommand } from '../../../domain/tournament/index.ts';
-import { WrongExpectedVersion } from '../../eventstore/port.ts';
-import type { Platform } from '../../platform.ts';
 import {
-  type Actor,
-  type CommandIds,
-  eventsOfCommand,
-  HAND_AGGREGATE,
-  type Loaded,
-  load,
-  metadataOf,
-} from '../../play/table.ts';
+  type CorrectionRejection,
+  type CorrectionRejectionCode,
+  type CorrectSettlement,
+  decideCorrection,
+} from '../../../domain/play/correction/index.ts';
+import { handStream } from '../../../domain/play/metadata.ts';
+import type { Dispute, RulingCommand } from '../../../domain/tournament/index.ts';
+import type { Platform } from '../../platform.ts';
+import { type Actor, type CommandIds, eventsOfCommand, HAND_AGGREGATE, load } from '../../play/table.ts';
 import { rejected } from '../problem.ts';
 
 export const RULING_EFFECT_RULES = {
-  correction: 'a correction replaces the settlement in force of a settled hand, paid between its seats',
+  correction: 'a correction adjusts or restates the settlement in force of a settled hand, between its seats',
   void: 'void-and-redeal voids the game’s current live hand; the same dealer deals again',
 } as const;
 
@@ -34,57 +27,70 @@ export interface RulingEffect {
 }
 
 type Correction = Extract<RulingCommand, { kind: 'correction' }>;
-type HandLoaded = Loaded<PlayEvent, HandState>;
 
 const effectIds = (ids: CommandIds, effect: string): CommandIds => ({
   commandId: `${ids.commandId}:${effect}`,
   correlationId: ids.correlationId,
 });
 
-/** The settlement a correction replaces: the last HandSettled or SettlementCorrected of the hand. */
-function settlementInForce(hand: HandLoaded) {
-  for (let i = hand.events.length - 1; i >= 0; i--) {
-    const event = hand.events[i]!;
-    if (event.type === 'HandSettled' || event.type === 'SettlementCorrected')
-      return { id: hand.stored[i]!.id, event };
-  }
-  return undefined;
+/** The domain's command for a ruling's correction. */
+export function correctionCommand(
+  ruling: Correction,
+  reason: string,
+  actor: { readonly role: 'organizer' | 'referee'; readonly id: string },
+): CorrectSettlement {
+  return {
+    type: 'CorrectSettlement',
+    mode: ruling.mode,
+    change: { kind: 'transfers', transfers: ruling.transfers },
+    wrong: ruling.wrong,
+    reason,
+    correctedBy: { role: actor.role, id: actor.id },
+  };
 }
 
-/** The seats at the hand's table, from its first event (dealt live, or entered). */
-function seatsOfHand(hand: HandLoaded): readonly Seat[] {
-  const first = hand.events[0];
-  const winds =
-    first?.type === 'HandStarted' || first?.type === 'HandResultEntered' ? first.data.seatWinds : {};
-  return (Object.keys(winds) as Seat[]).filter((s) => winds[s] !== undefined);
+const STATUS: { readonly [C in CorrectionRejectionCode]: 409 | 422 } = {
+  'hand-not-settled': 409,
+  'bad-correction': 422,
+  'correction-not-zero-sum': 422,
+  'correction-changes-nothing': 422,
+  'already-amended': 409,
+};
+
+/** A correction's refusal as problem+json. */
+export const correctionRefused = (rejection: CorrectionRejection) =>
+  rejected(rejection, STATUS[rejection.code]);
+
+/**
+ * What a correction would do, decided on the hand as stored, nothing written: the event it would append, or
+ * its refusal (thrown as problem+json). Checked before the ruling is recorded, and shown by the preview.
+ */
+export async function decideOnHand(platform: Platform, dispute: Dispute, command: CorrectSettlement) {
+  const hand = await load(platform.store, handStream(dispute.gameId, dispute.hand), HAND_AGGREGATE);
+  const decision = decideCorrection(
+    command,
+    hand.events,
+    hand.stored.map((e) => e.id),
+  );
+  if ('rejection' in decision) throw correctionRefused(decision.rejection);
+  return { hand, decision };
 }
 
 /** Refuses, before the ruling is recorded, a correction that cannot be carried out. */
-export async function checkCorrection(platform: Platform, dispute: Dispute, ruling: Correction) {
-  const hand = await load(platform.store, handStream(dispute.gameId, dispute.hand), HAND_AGGREGATE);
-  if (settlementInForce(hand) === undefined)
-    throw rejected(
-      {
-        code: 'hand-not-settled',
-        rule: RULING_EFFECT_RULES.correction,
-        message: `hand ${dispute.hand} of ${dispute.gameId} has no settlement to correct`,
-      },
-      409,
-    );
-  const seats = seatsOfHand(hand);
-  const stranger = ruling.transfers.flatMap((t) => [t.from, t.to]).find((s) => !seats.includes(s));
-  if (stranger !== undefined)
-    throw rejected(
-      {
-        code: 'bad-correction',
-        rule: RULING_EFFECT_RULES.correction,
-        message: `no player sits at ${stranger} in hand ${dispute.hand} of ${dispute.gameId}`,
-      },
-      422,
-    );
+export async function checkCorrection(
+  platform: Platform,
+  dispute: Dispute,
+  ruling: Correction,
+  reason: string,
+  actor: { readonly role: 'organizer' | 'referee'; readonly id: string },
+): Promise<void> {
+  await decideOnHand(platform, dispute, correctionCommand(ruling, reason, actor));
 }
 
-/** Appends SettlementCorrected for the ruling, unless this ruling's correction is on record already. */
+/**
+ * Appends SettlementCorrected for the ruling through the table (the game counts it, and a finished table's
+ * result follows), unless this ruling's correction is on record already; a retry finishes what a crash left.
+ */
 export async function correctSettlement(
   platform: Platform,
   dispute: Dispute,
@@ -94,44 +100,16 @@ export async function correctSettlement(
   ids: CommandIds,
 ): Promise<RulingEffect> {
   const stream = handStream(dispute.gameId, dispute.hand);
-  const own = effectIds(ids, 'correction');
-  for (let attempt = 0; ; attempt++) {
-    const hand = await load(platform.store, stream, HAND_AGGREGATE);
-    const [index] = eventsOfCommand(hand.stored, own.commandId);
-    if (index !== undefined) {
-      const { type, data } = hand.events[index]!;
-      return { stream, events: [{ type, data }], revision: hand.revision };
-    }
-    const inForce = settlementInForce(hand);
-    if (inForce === undefined) throw new Error(`${stream} has no settlement to correct`);
-    const { ruleset, winners, lapsed } = inForce.event.data;
-    const event = SettlementCorrected.parse({
-      type: 'SettlementCorrected',
-      schemaVersion: 1,
-      data: {
-        corrects: inForce.id,
-        correctedBy: { role: actor.role, id: actor.id },
-        wrong: ruling.wrong,
-        reason,
-        ruleset,
-        winners,
-        lapsed,
-        transfers: ruling.transfers,
-      },
-    });
-    try {
-      await platform.store.append(
-        stream,
-        [{ ...event, metadata: metadataOf(actor, platform.now(), own) }],
-        hand.revision,
-      );
-    } catch (error) {
-      // The hand moved (perhaps a concurrent retry of this very ruling got there first): read it again.
-      if (error instanceof WrongExpectedVersion && attempt === 0) continue;
-      throw error;
-    }
-    return { stream, events: [{ type: event.type, data: event.data }], revision: hand.revision + 1 };
-  }
+  const outcome = await platform.tables.correctHand(
+    dispute.gameId,
+    dispute.hand,
+    correctionCommand(ruling, reason, actor),
+    actor,
+    effectIds(ids, 'correction'),
+  );
+  if (outcome.status === 'rejected') throw correctionRefused(outcome.rejection);
+  const { type, data } = outcome.event;
+  return { stream, events: [{ type, data }], revision: outcome.stored.revision };
 }
 
 /** Whether the game's current hand is the disputed one and still in play. */

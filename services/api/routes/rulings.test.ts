@@ -101,7 +101,7 @@ describe('disputes', () => {
     const ruled = await h.post(
       `/api/tournaments/corrected/disputes/${disputeId}/ruling`,
       {
-        ruling: { kind: 'correction', wrong: 'a pattern scored twice', transfers },
+        ruling: { kind: 'correction', mode: 'replacement', wrong: 'a pattern scored twice', transfers },
         reason: 'replayed the hand',
       },
       { headers: { 'idempotency-key': 'ruling-1' } },
@@ -132,12 +132,12 @@ describe('disputes', () => {
 
     // The ruling retried after a crash (same command id): the correction is on record once.
     const { state, stored } = await h.platform.tournaments.current('corrected');
-    const commandId = String(stored.at(-1)!.metadata.causationId);
+    const commandId = String(stored.findLast((e) => e.type === 'DisputeRuled')!.metadata.causationId);
     expect(commandId).toMatch(/^client:[0-9a-f]{64}$/);
     const retried = await correctSettlement(
       h.platform,
       state.disputes[disputeId]!,
-      { kind: 'correction', wrong: 'a pattern scored twice', transfers },
+      { kind: 'correction', mode: 'replacement', wrong: 'a pattern scored twice', transfers },
       'replayed the hand',
       { role: 'organizer', id: 'retry' },
       { commandId, correlationId: 'retry' },
@@ -214,7 +214,7 @@ describe('disputes', () => {
     });
     const disputeId = opened.body.events[0].data.disputeId;
     const ruled = await h.post(`/api/tournaments/unsettled/disputes/${disputeId}/ruling`, {
-      ruling: { kind: 'correction', wrong: 'nothing yet', transfers: [] },
+      ruling: { kind: 'correction', mode: 'replacement', wrong: 'nothing yet', transfers: [] },
       reason: 'premature',
     });
     expect(ruled.status).toBe(409);
