@@ -104,6 +104,33 @@ describe('HandSettled v1 → v2', () => {
   });
 });
 
+describe('SettlementCorrected v1 → v2', () => {
+  const {
+    mode: _mode,
+    previous: _previous,
+    deltas: _deltas,
+    previousRuleset: _pr,
+    ...v1Data
+  } = EVENT_EXAMPLES.SettlementCorrected.data;
+  const stored = { type: 'SettlementCorrected', schemaVersion: 1, data: v1Data };
+
+  it('given a correction stored before modes existed, then it reads as a replacement of the settlement in force', () => {
+    const read = parseEvent(JSON.parse(JSON.stringify(stored)));
+    expect(read).toMatchObject({
+      type: 'SettlementCorrected',
+      schemaVersion: 2,
+      data: { ...v1Data, mode: 'replacement' },
+    });
+    // What v1 never recorded is absent, not made up: readers fold the settlement in force themselves.
+    expect(read.type === 'SettlementCorrected' && read.data.previous).toBeUndefined();
+    expect(read.type === 'SettlementCorrected' && read.data.deltas).toBeUndefined();
+  });
+
+  it('given a v1 correction carrying v2’s mode, then it is refused naming the field', () => {
+    expect(refusal({ ...stored, data: { ...v1Data, mode: 'adjustment' } }).field).toBe('data.mode');
+  });
+});
+
 describe('the upcaster registry', () => {
   it('has a step from every older version of every type to the next', () => {
     for (const type of PLAY_EVENT_TYPES)

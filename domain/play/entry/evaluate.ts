@@ -1,7 +1,12 @@
 // One evaluation behind both the preview and the commit, so that what the scorer sees is what is settled: the
 // entry checked, the score contract asked for a win, seed 003's ready-hand payment for a hu-mahjong draw.
 import type { z } from 'zod';
-import { evaluateScoreRequest, type ScoreOutput, type WinnerOutput } from '../../rules/contract/index.ts';
+import {
+  evaluateScoreRequest,
+  type ScoreOutcome,
+  type ScoreOutput,
+  type WinnerOutput,
+} from '../../rules/contract/index.ts';
 import type { ScoreRequestSchema } from '../../rules/contract/schema.ts';
 import { RuleInputError } from '../../rules/errors.ts';
 import { fieldName } from '../../rules/field-name.ts';
@@ -61,23 +66,21 @@ export function evaluateEntry(command: EnterHandResult): Evaluation {
   let settlement: EntrySettlement | null = null;
   if (result.kind === 'win') {
     request = requestOf(command);
-    const outcome = evaluateScoreRequest(request);
-    switch (outcome.kind) {
-      case 'invalid':
+    const settled = settleRequest(request, ruleset);
+    if ('refused' in settled) {
+      const outcome = settled.refused;
+      if (outcome.kind === 'invalid')
         return invalidEntry(entryFieldOf(outcome.field), outcome.message, outcome.field);
-      case 'not-a-win':
-        return {
-          rejection: {
-            code: 'not-a-win',
-            rule: ENTRY_RULES.win,
-            message: outcome.message,
-            seat: outcome.seat,
-          },
-        };
-      case 'scored':
-        settlement = settlementOf(outcome.output, ruleset);
-        break;
+      return {
+        rejection: {
+          code: 'not-a-win',
+          rule: ENTRY_RULES.win,
+          message: outcome.message,
+          seat: outcome.seat,
+        },
+      };
     }
+    settlement = settled.settlement;
   }
 
   const parsed = HandResultEntered.safeParse({
@@ -100,18 +103,42 @@ export function evaluateEntry(command: EnterHandResult): Evaluation {
     return invalidEntry(commandFieldOf(issue.path), issue.message);
   }
   const entered = parsed.data;
-  if (result.kind === 'drawn' && ruleset.preset === 'hu-mahjong') {
-    const points = (ruleset.options as { readyHandPayment: number }).readyHandPayment;
-    const transfers = readyHandTransfers(seats, result.ready, points);
-    settlement = {
-      ruleset: refOf(ruleset),
-      winners: [],
-      lapsed: [],
-      transfers,
-      deltas: deltasOf(transfers, players as PlayerCount),
-    };
-  }
+  if (result.kind === 'drawn') settlement = drawnSettlement(ruleset, seats, result.ready);
   return { evaluated: { entered, settlement } };
+}
+
+/**
+ * An entered win's request settled by the score contract under `ruleset` (the entry's own; an amended one when
+ * ../resettle settles the hand again), or the contract's refusal.
+ */
+export function settleRequest(
+  request: ScoreRequestAsGiven,
+  ruleset: Ruleset,
+):
+  | { readonly settlement: EntrySettlement }
+  | { readonly refused: Exclude<ScoreOutcome, { kind: 'scored' }> } {
+  const outcome = evaluateScoreRequest(request);
+  return outcome.kind === 'scored'
+    ? { settlement: settlementOf(outcome.output, ruleset) }
+    : { refused: outcome };
+}
+
+/** An entered exhaustive draw: seed 003's ready-hand payment in hu-mahjong; nothing elsewhere (null). */
+export function drawnSettlement(
+  ruleset: Ruleset,
+  seats: readonly Seat[],
+  ready: readonly Seat[],
+): EntrySettlement | null {
+  if (ruleset.preset !== 'hu-mahjong') return null;
+  const { readyHandPayment, players } = ruleset.options as { readyHandPayment: number; players: PlayerCount };
+  const transfers = readyHandTransfers(seats, ready, readyHandPayment);
+  return {
+    ruleset: refOf(ruleset),
+    winners: [],
+    lapsed: [],
+    transfers,
+    deltas: deltasOf(transfers, players),
+  };
 }
 
 /** The rules in play with their defaults filled, or the option the preset refuses. */

@@ -31,7 +31,7 @@ import {
   wallRemaining,
 } from './state.ts';
 import { holdsBackWest, immediatePayment, payChase, payWestChase } from './table-law.ts';
-import { handBefore, notAWin, settle, takesDeclaredScore } from './win.ts';
+import { notAWin, selfDrawAttempt, takesDeclaredScore, winBySelfDraw } from './win.ts';
 import { closeWindow, openWindow, resolveIfAnswered, windowOf } from './window.ts';
 
 export type Decision = { readonly events: PlayEvent[] } | { readonly rejection: Rejection };
@@ -316,14 +316,7 @@ function selfDraw(command: DeclareSelfDraw, state: HandState): Decision {
   const drawn = phase.kind === 'turn' ? phase.drawn : undefined;
   if (drawn === undefined)
     return reject('not-after-draw', RULES.selfDraw, `${seat} has not drawn: a claimed tile is no self-draw`);
-  const hand = seatHand(state, seat);
-  const attempt = {
-    seat,
-    concealed: handBefore(state, seat, drawn),
-    melds: hand.melds,
-    tile: drawn,
-    winType: 'self-draw' as const,
-  };
+  const attempt = selfDrawAttempt(state, seat, drawn);
   // A false win is penalised or refused, as the ruleset's `falseWin` says (table law penalises, seed 004).
   const why = notAWin(state, attempt);
   if (why !== undefined && falseWinOf(state) === 'penalise')
@@ -336,16 +329,11 @@ function selfDraw(command: DeclareSelfDraw, state: HandState): Decision {
     return reject('score-required', RULES.declared, `${state.preset} needs the hand score with the win`);
   const loser = loserScoresRefused(state, seat, command);
   if (loser !== undefined) return loser;
-  return run(state, (em) => {
-    em.emit({ type: 'WinDeclared', schemaVersion: 1, data: { seat, tile: drawn, by: 'self-draw' } });
-    if (command.handScore !== undefined && takesDeclaredScore(state))
-      em.emit({
-        type: 'ScoresDeclared',
-        schemaVersion: 1,
-        data: { scores: scoreSheet(state, seat, command) },
-      });
-    return settle(em, 'self-draw', undefined, [attempt]);
-  });
+  const scores =
+    command.handScore !== undefined && takesDeclaredScore(state)
+      ? scoreSheet(state, seat, command)
+      : undefined;
+  return run(state, (em) => winBySelfDraw(em, attempt, scores));
 }
 
 /** The winner's score, and in chinese-classical every loser's (seed 002). */

@@ -128,6 +128,32 @@ export function settle(
   return undefined;
 }
 
+/** A self-drawn win on the tile just drawn: the hand without it, and the melds. */
+export function selfDrawAttempt(state: HandState, seat: Seat, drawn: Tile): WinAttempt {
+  return {
+    seat,
+    concealed: handBefore(state, seat, drawn),
+    melds: seatHand(state, seat).melds,
+    tile: drawn,
+    winType: 'self-draw',
+  };
+}
+
+/**
+ * A self-drawn win: WinDeclared, the declared score sheet (declared-score presets), then the settlement.
+ * Re-settling the hand under an amended ruleset (../resettle) runs it again with the sheet as recorded.
+ */
+export function winBySelfDraw(
+  em: Emitter,
+  attempt: WinAttempt,
+  scores: Partial<Record<Seat, number>> | undefined,
+): Rejection | undefined {
+  const { seat, tile } = attempt;
+  em.emit({ type: 'WinDeclared', schemaVersion: 1, data: { seat, tile, by: 'self-draw' } });
+  if (scores !== undefined) em.emit({ type: 'ScoresDeclared', schemaVersion: 1, data: { scores } });
+  return settle(em, 'self-draw', undefined, [attempt]);
+}
+
 /**
  * chinese-classical (seed 002): the losers' final scores as the winner's sheet gives them. One winner is
  * settled (head-bump): its sheet names every other seat, a blocked claimant too.

@@ -123,7 +123,7 @@ export function resolveIfAnswered(em: Emitter): Rejection | undefined {
   const window = windowOf(em.state);
   if (window === undefined || holdsEveryWindow(em.state.options)) return undefined;
   const waiting = Object.values(window.seats).some((s) => mustAnswer(s) && s.answer === undefined);
-  return waiting ? undefined : resolve(em, window);
+  return waiting ? undefined : resolveWindow(em, window);
 }
 
 /** The table clock at the deadline: every silent seat has passed. */
@@ -133,10 +133,15 @@ export function closeWindow(em: Emitter, window: OpenWindow): Rejection | undefi
     if (entry !== undefined && mustAnswer(entry) && entry.answer === undefined)
       em.emit({ type: 'ClaimTimedOut', schemaVersion: 1, data: { seat } });
   }
-  return resolve(em, windowOf(em.state)!);
+  return resolveWindow(em, windowOf(em.state)!);
 }
 
-function resolve(em: Emitter, window: OpenWindow): Rejection | undefined {
+/**
+ * Arbitration of a window whose answers are in, and what follows: the win settled, the meld made, or the next
+ * draw. Re-settling a finished hand under an amended ruleset (../resettle) calls it again on the window as
+ * recorded, so that a new multiple-winner policy re-arbitrates the claims made.
+ */
+export function resolveWindow(em: Emitter, window: OpenWindow): Rejection | undefined {
   const { state } = em;
   const late = window.deadlineMs + 1;
   const seats: Partial<Record<Seat, SeatWindow>> = {};

@@ -1,5 +1,6 @@
 // Hu Mahjong pattern list, seed 003 "List of Patterns" (003_cfd8ab0b6123cd10.txt), with its categories.
 
+import { ruleInputError } from '../errors.ts';
 import { type HandFacts, Needs } from './facts.ts';
 import { BASIC } from './hu-mahjong/basic.ts';
 import type { HuCategory } from './hu-mahjong/category.ts';
@@ -46,6 +47,8 @@ export interface HuMahjongPatternOptions {
   readonly allSequencesConcealedOnly: boolean;
   /** Cap on the sum of non-limit patterns; seed 003: 8000. */
   readonly limit?: number;
+  /** Points per occurrence by pattern id, in place of the seed's (option `patternPoints`). */
+  readonly patternPoints?: Readonly<Record<string, number>> | undefined;
 }
 
 export const HU_MAHJONG_TABLE: PatternTable = {
@@ -68,15 +71,42 @@ const tables = new Map<string, PatternTable>();
 
 export function huMahjongTable(options: HuMahjongPatternOptions): PatternTable {
   const limitPoints = options.limit ?? HU_MAHJONG_LIMIT;
-  if (options.allSequencesConcealedOnly && limitPoints === HU_MAHJONG_LIMIT) return HU_MAHJONG_TABLE;
-  const key = `${options.allSequencesConcealedOnly}:${limitPoints}`;
+  const overrides = overridesOf(options.patternPoints);
+  if (options.allSequencesConcealedOnly && limitPoints === HU_MAHJONG_LIMIT && overrides.length === 0)
+    return HU_MAHJONG_TABLE;
+  const key = `${options.allSequencesConcealedOnly}:${limitPoints}:${overrides.map(([id, n]) => `${id}=${n}`).join(',')}`;
   let table = tables.get(key);
   if (!table) {
-    const patterns = options.allSequencesConcealedOnly ? HU_MAHJONG_PATTERNS : OPEN_ALL_SEQUENCES_PATTERNS;
+    const base = options.allSequencesConcealedOnly ? HU_MAHJONG_PATTERNS : OPEN_ALL_SEQUENCES_PATTERNS;
+    const points = new Map(overrides);
+    const patterns = base.map((pattern) => {
+      const value = points.get(pattern.id);
+      return value === undefined ? pattern : { ...pattern, points: value };
+    });
     table = { patterns, limitPoints };
     tables.set(key, table);
   }
   return table;
+}
+
+/**
+ * The overrides that change a value, sorted by id (the cache key). An override is the points per occurrence,
+ * as the table holds them. A limit pattern's override is what its limit hand scores: still alone, nothing
+ * stacking on it, the most valuable limit chosen by the new values; 0 scores it as no limit at all (the hand
+ * scores its other patterns, capped as ever). Supersession and eligibility stay the seed's: a pattern worth 0
+ * still replaces what it implies and still qualifies a hand to win.
+ */
+function overridesOf(patternPoints: HuMahjongPatternOptions['patternPoints']): [string, number][] {
+  if (patternPoints === undefined) return [];
+  const changed: [string, number][] = [];
+  for (const id of Object.keys(patternPoints).sort()) {
+    const pattern = HU_MAHJONG_PATTERNS.find((p) => p.id === id);
+    if (pattern === undefined)
+      return ruleInputError(`options.patternPoints.${id}`, `no pattern ${id} in seed 003's list`);
+    const points = patternPoints[id]!;
+    if (points !== pattern.points) changed.push([id, points]);
+  }
+  return changed;
 }
 
 /**

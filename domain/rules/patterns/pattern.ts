@@ -180,8 +180,10 @@ export function patternScoreOf(table: PatternTable, counts: Int32Array): Pattern
     if (counts[i] === 0) continue;
     const pattern = patterns[i]!;
     if (pattern.qualifiesWin) eligible = true;
+    // A limit worth nothing (an organizer's patternPoints) is no limit hand: tallyPatterns reads it so too.
     if (pattern.limit !== undefined) {
-      if (bestLimit < 0 || pattern.points > patterns[bestLimit]!.points) bestLimit = i;
+      if (pattern.points > 0 && (bestLimit < 0 || pattern.points > patterns[bestLimit]!.points))
+        bestLimit = i;
     } else sum += counts[i]! * pattern.points;
   }
   if (bestLimit >= 0) {

@@ -1,6 +1,7 @@
 // The five rule presets of ../seeds, each a versioned set of options with defaults from its rule text.
 // docs/rules.md says where a text is silent and which default was chosen.
 import { z } from 'zod';
+import { HU_MAHJONG_PATTERNS } from '../patterns/hu-mahjong.ts';
 import { type OptionSpecs, option, optionsSchema } from './option.ts';
 
 const players = (allowed: readonly (2 | 3 | 4)[]) =>
@@ -48,6 +49,26 @@ const uniformWindowMs = option(
 );
 const windows = { claimDeadlineMs: claimDeadline, claimWindows, uniformWindowMs };
 
+const HU_PATTERN_IDS: ReadonlySet<string> = new Set(HU_MAHJONG_PATTERNS.map((p) => p.id));
+/**
+ * Seed 003's pattern values overridden by pattern id (huMahjongTable applies them). Optional with no default,
+ * so that a ruleset without overrides keeps the canonical JSON, and so the hash, it had before the option
+ * existed. Ids are checked before values, so a misspelt id is named as one (options.patternPoints.<id>).
+ */
+const patternPoints = option(
+  z
+    .record(z.string(), z.unknown())
+    .superRefine((overrides, ctx) => {
+      for (const id of Object.keys(overrides))
+        if (!HU_PATTERN_IDS.has(id))
+          ctx.addIssue({ code: 'custom', path: [id], message: `no pattern ${id} in seed 003's list` });
+    })
+    .pipe(z.record(z.string(), z.number().int().nonnegative()))
+    .optional(),
+  'retroactively',
+  "points per occurrence of a seed 003 pattern, by id, in place of the seed's value; a limit pattern's points are what its limit hand scores, alone",
+);
+
 const HU_MAHJONG = {
   players: players([4, 3, 2]),
   multipleWinners: option(
@@ -61,6 +82,7 @@ const HU_MAHJONG = {
     'All Sequences only without exposed melds: how the seed’s own example reaches 6100',
   ),
   limit: points(8000, 'cap on the sum of non-limit patterns (seed 003: 8000)'),
+  patternPoints,
   readyHandPayment: points(
     1000,
     'paid at exhaustive draw by each player without a ready hand to each with one',
