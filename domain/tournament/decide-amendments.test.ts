@@ -151,8 +151,14 @@ describe('which hands an amendment covers', () => {
       amend({ discardMultiplier: 2 }, { kind: 'round', round: 2 }, 'a2'),
     );
     const table = state.rounds[0]!.tables[0]!;
-    expect(rulesetForHand(table, state.amendments, 1, 1, () => true).options.discardMultiplier).toBe(3);
-    expect(rulesetForHand(table, state.amendments, 2, 1, () => true).options.discardMultiplier).toBe(2);
+    expect(
+      (rulesetForHand(table, state.amendments, 1, 1, () => true).options as Record<string, unknown>)
+        .discardMultiplier,
+    ).toBe(3);
+    expect(
+      (rulesetForHand(table, state.amendments, 2, 1, () => true).options as Record<string, unknown>)
+        .discardMultiplier,
+    ).toBe(2);
   });
 });
 
