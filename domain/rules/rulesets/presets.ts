@@ -13,6 +13,13 @@ const players = (allowed: readonly (2 | 3 | 4)[]) =>
 const points = (fallback: number, describe: string) =>
   option(z.number().int().nonnegative().default(fallback), 'retroactively', describe);
 /**
+ * An amount paid at once during play (seed 004's immediate record, a penalty paid when it happens), not in
+ * the hand's final settlement: a record of play, so amended from the next hand on (docs/rules.md
+ * "Corrections and amendments").
+ */
+const paidAtOnce = (fallback: number, describe: string) =>
+  option(z.number().int().nonnegative().default(fallback), 'from-next-hand', describe);
+/**
  * What a win declared on a hand that is none does: 'reject' refuses the declaration, 'penalise' voids the hand
  * and the declarer pays (table law's false Mahjong, or `falseWinPenalty` elsewhere). The default follows the
  * rule text: seed 004 penalises a false Mahjong; the other texts are silent, and the engine refuses.
@@ -24,7 +31,10 @@ const falseWin = (fallback: 'reject' | 'penalise') =>
     'a false win: refused, or penalised (the hand is void and the declarer pays each other player)',
   );
 const falseWinPenalty = (fallback: number, describe: string) =>
-  points(fallback, `with falseWin 'penalise': paid by the false declarer to each other player (${describe})`);
+  paidAtOnce(
+    fallback,
+    `with falseWin 'penalise': paid by the false declarer to each other player (${describe})`,
+  );
 const claimDeadline = option(
   z.number().int().positive().default(5000),
   'from-next-hand',
@@ -155,15 +165,15 @@ const TABLE_LAW = {
     'retroactively',
     'several wins on one discard (seed 004 speaks of East winning "alone or with other winners")',
   ),
-  chasingHonor: points(5, 'chasing an honour: the first discarder pays each opponent'),
-  chasingSuit: points(10, 'chasing a suit tile: the first discarder pays each opponent'),
-  diceTriple: points(5, 'a triple of 1 to 5 on the dice'),
-  diceTripleSix: points(10, 'a triple 6 on the dice'),
-  concealedGong: points(5, 'each opponent pays a correctly declared concealed gong'),
-  unshownConcealedGong: points(10, 'an unshown concealed gong pays each opponent'),
-  kitty: points(5, 'each player’s stake in the kitty after a drawn hand'),
+  chasingHonor: paidAtOnce(5, 'chasing an honour: the first discarder pays each opponent'),
+  chasingSuit: paidAtOnce(10, 'chasing a suit tile: the first discarder pays each opponent'),
+  diceTriple: paidAtOnce(5, 'a triple of 1 to 5 on the dice'),
+  diceTripleSix: paidAtOnce(10, 'a triple 6 on the dice'),
+  concealedGong: paidAtOnce(5, 'each opponent pays a correctly declared concealed gong'),
+  unshownConcealedGong: paidAtOnce(10, 'an unshown concealed gong pays each opponent'),
+  kitty: paidAtOnce(5, 'each player’s stake in the kitty after a drawn hand'),
   robbingGongBonus: points(10, 'the gong player pays the robber this on top of the hand'),
-  falseMahjong: points(25, 'a false Mahjong pays each other player'),
+  falseMahjong: paidAtOnce(25, 'a false Mahjong pays each other player'),
   falseWin: falseWin('penalise'),
   westException: option(
     z.boolean().default(true),

@@ -80,8 +80,9 @@ describe('presets', () => {
       // Then the choice changes play, so it takes effect from the next hand
       expect(amendabilityOf(id, 'falseWin')).toBe('from-next-hand');
       expect(field(id, { falseWin: 'ignore' })).toBe('options.falseWin');
-      // and the amount, where there is one, only changes what a hand pays, so it may re-settle finished hands
-      if (id !== 'table-law') expect(amendabilityOf(id, 'falseWinPenalty')).toBe('retroactively');
+      // and the amount, where there is one, is paid at once when the false win is declared, a record of play
+      // that no recompute rewrites (docs/rules.md "Corrections and amendments"): from the next hand too
+      if (id !== 'table-law') expect(amendabilityOf(id, 'falseWinPenalty')).toBe('from-next-hand');
     }
     // When an organizer chooses penalising in mahjong-house with a penalty of 30, the ruleset's hash changes
     const chosen = rulesetOf('mahjong-house', { falseWin: 'penalise', falseWinPenalty: 30 });
@@ -156,6 +157,22 @@ describe('the content hash', () => {
 });
 
 describe('amendments', () => {
+  it('given seed 004’s immediate record (chasing, dice, gongs, the kitty, false Mahjong), then its amounts are amended from the next hand only', () => {
+    for (const name of [
+      'chasingHonor',
+      'chasingSuit',
+      'diceTriple',
+      'diceTripleSix',
+      'concealedGong',
+      'unshownConcealedGong',
+      'kitty',
+      'falseMahjong',
+    ])
+      expect([name, amendabilityOf('table-law', name)]).toEqual([name, 'from-next-hand']);
+    // The robbing bonus is part of the hand's final settlement: a recompute settles it again.
+    expect(amendabilityOf('table-law', 'robbingGongBonus')).toBe('retroactively');
+  });
+
   it('sort changed options into those that re-settle finished hands and those for hands to come', () => {
     const before = rulesetOf('hu-mahjong');
     const amendment = amend(before, { multipleWinners: 'multiple', players: 3, limit: 8000 });
