@@ -35,8 +35,11 @@ export async function handsInScope(
     for (const table of round.tables) {
       const game = await loadGame(store, table.gameId);
       if (game.revision === -1) continue;
-      // The hand after the last recorded one may be dealt (live, or over and not yet recorded).
-      for (let hand = 1; hand <= game.state.hands + 1; hand++)
+      // The hand after the last recorded one may be dealt (live, or over and not yet recorded) while the
+      // game plays; a game stopped, or left unfinished when its round was closed, plays it no more.
+      const playing = game.state.phase === 'playing' && !round.unfinished.includes(table.table);
+      const last = game.state.hands + (playing ? 1 : 0);
+      for (let hand = 1; hand <= last; hand++)
         if (scopeCovers(amendment.scope, round.round, hand))
           hands.push({ round, table, gameId: table.gameId, hand });
     }
