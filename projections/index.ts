@@ -14,7 +14,12 @@ export { replayOf } from './replay/store.ts';
 export { openReadModels, type ReadModelConfig, type ReadModels } from './runtime/db.ts';
 export type { ProjectedEvent, ReadAll, Subscribe } from './runtime/event.ts';
 export { createRunner, type Runner, type RunnerOptions } from './runtime/runner.ts';
-export { type HandChange, previewStandings, type StandingsPreview, standingsDocOf } from './standings/preview.ts';
+export {
+  type HandChange,
+  previewStandings,
+  type StandingsPreview,
+  standingsDocOf,
+} from './standings/preview.ts';
 export { standingsOf } from './standings/store.ts';
 
 export const ALL_PROJECTIONS: readonly AnyProjection[] = [

@@ -6,8 +6,10 @@ import { type AuditDoc, type AuditEntry, auditKeys, evolveAudit, initialAudit } 
 
 export const auditProjection: Projection<AuditDoc> = {
   name: 'audit',
-  // 2: the ledger's hands kept by game.
-  version: 2,
+  // 2: the ledger's hands kept by game. 3: the ledger's settlement in force by the domain's fold (a ruling
+  // counts through its SettlementCorrected only); corrections with their mode, who, and the true before and
+  // after per seat; TableResultCorrected, RulesetAmended and AmendmentApplied entries.
+  version: 3,
   async migrate() {},
   keysOf: auditKeys,
   initial: initialAudit,

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { arranged, at, given, startWith } from '../../domain/play/hand/spec.ts';
 import { parseTiles } from '../../domain/tiles/index.ts';
 import { facts, foldAll } from '../test-support/facts.ts';
-import { created } from '../test-support/tournament-facts.ts';
+import {
+  created,
+  gameStarted,
+  handResultCorrected,
+  tableFinished,
+  tableResultCorrected,
+} from '../test-support/tournament-facts.ts';
 import { evolveBoard, initialBoard } from './evolve.ts';
 
 const PONG_HANDS = {
@@ -108,5 +114,42 @@ describe('tables board', () => {
       ),
     );
     expect(doc.tables[0]).toMatchObject({ phase: 'finished', points: { ana: 10, bo: -10 } });
+  });
+
+  it('given a hand corrected while the game plays, then the table’s running points follow the game’s count', () => {
+    const doc = foldAll(evolveBoard, seated(), [
+      ...facts('game-g1', [
+        gameStarted(100),
+        handResultCorrected(1, { E: 8, N: -8 }, [
+          { playerId: 'ana', points: 108 },
+          { playerId: 'bo', points: 100 },
+          { playerId: 'cy', points: 100 },
+          { playerId: 'di', points: 92 },
+        ]),
+      ]),
+    ]);
+    expect(doc.tables[0]).toMatchObject({
+      phase: 'playing',
+      points: { ana: 108, bo: 100, cy: 100, di: 92 },
+    });
+  });
+
+  it('given a finished table’s result corrected, then its final points are the corrected ones', () => {
+    const before = [
+      { playerId: 'ana', points: 10 },
+      { playerId: 'bo', points: -10 },
+    ];
+    const after = [
+      { playerId: 'ana', points: 4 },
+      { playerId: 'bo', points: -4 },
+    ];
+    const doc = foldAll(
+      evolveBoard,
+      seated(),
+      facts('tournament-t', [tableFinished(before), tableResultCorrected(1, before, after)], {
+        revision: 10,
+      }),
+    );
+    expect(doc.tables[0]).toMatchObject({ phase: 'finished', points: { ana: 4, bo: -4 } });
   });
 });

@@ -1,6 +1,6 @@
 // The tables board of one tournament's current round: each table's game, seats, hand, prevalent wind,
-// dealer, running points, phase, last action, wall remaining and clock, from the tournament, game and hand
-// streams of the round's games.
+// dealer, running points (as corrected), phase, last action, wall remaining and clock, from the tournament,
+// game and hand streams of the round's games.
 import { formatTiles } from '../../domain/tiles/index.ts';
 import type { Decoded } from '../runtime/decode.ts';
 import { streamRef } from '../runtime/decode.ts';
@@ -101,6 +101,11 @@ export function evolveBoard(doc: BoardDoc, { event, meta }: Decoded): BoardDoc {
         phase: 'finished',
         points: Object.fromEntries(event.data.scores.map((s) => [s.playerId, s.points])),
       }));
+    case 'TableResultCorrected':
+      return byNumber(event.data.round, event.data.table, (t) => ({
+        ...t,
+        points: Object.fromEntries(event.data.scores.map((s) => [s.playerId, s.points])),
+      }));
     case 'RoundClosed':
       if (event.data.round !== doc.round) return doc;
       return tables(doc, (t) =>
@@ -128,6 +133,12 @@ export function evolveBoard(doc: BoardDoc, { event, meta }: Decoded): BoardDoc {
         points: Object.fromEntries(event.data.players.map((p) => [p.playerId, event.data.startingPoints])),
       }));
     case 'HandRecorded':
+      return table(gameId, (t) => ({
+        ...t,
+        points: Object.fromEntries(event.data.scores.map((s) => [s.playerId, s.points])),
+      }));
+    // Every player's points after a hand's correction: the final ones once the game is over.
+    case 'HandResultCorrected':
       return table(gameId, (t) => ({
         ...t,
         points: Object.fromEntries(event.data.scores.map((s) => [s.playerId, s.points])),

@@ -6,6 +6,8 @@ import { type BoardDoc, boardKeys, evolveBoard, initialBoard } from './evolve.ts
 
 export const boardProjection: Projection<BoardDoc> = {
   name: 'board',
+  // 2: points follow HandResultCorrected and TableResultCorrected (read before as unknown types).
+  version: 2,
   async migrate() {},
   keysOf: boardKeys,
   initial: initialBoard,

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { EVENT_EXAMPLES } from '../../domain/play/event-examples.ts';
 import { arranged, given, startWith } from '../../domain/play/hand/spec.ts';
 import { facts, foldAll } from '../test-support/facts.ts';
-import { G1, RULESET } from '../test-support/tournament-facts.ts';
+import {
+  corrected,
+  G1,
+  gameFinished,
+  gameStarted,
+  handResultCorrected,
+  RULESET,
+  SEATS_G1,
+  settled,
+  winning,
+} from '../test-support/tournament-facts.ts';
 import { evolveHistory, historyRows, initialHistory } from './evolve.ts';
 
 // The hand spec's deal (seed 001's pong hands); the win and the penalty are given as facts.
@@ -35,6 +46,7 @@ describe('player history', () => {
       ...facts('hand-g1-1', [
         ...start,
         { type: 'WinDeclared', data: { seat: 'W', tile: 5, by: 'discard', from: 'S' } },
+        settled([{ from: 'S', to: 'W', points: 30, reason: 'discard win' }], winning('W')),
         {
           type: 'PenaltyAssessed',
           data: { seat: 'S', kind: 'false-win', points: 5, reason: 'x', settled: 'with-hand', transfers: [] },
@@ -109,5 +121,92 @@ describe('player history', () => {
       penalties: 0,
       penaltyPoints: 0,
     });
+  });
+
+  it('given a correction that names another winner, then the hand counts as won by the winner in force', () => {
+    const hand = [
+      ...start,
+      { type: 'WinDeclared', data: { seat: 'W', tile: 5, by: 'discard', from: 'S' } },
+      settled([{ from: 'S', to: 'W', points: 30, reason: 'discard win' }], winning('W')),
+    ];
+    const won = (doc: ReturnType<typeof initialHistory>) =>
+      Object.fromEntries(historyRows(doc).map((r) => [r.playerId, r.handsWon]));
+    const settledDoc = foldAll(evolve, initialHistory('g1'), [
+      ...facts('game-g1', [gameStarted()]),
+      ...facts('hand-g1-1', hand),
+    ]);
+    expect(won(settledDoc)).toEqual({ ana: 0, bo: 0, cy: 1, di: 0 });
+    // An adjustment that keeps the winner in force leaves the count alone.
+    const adjusted = foldAll(
+      evolve,
+      settledDoc,
+      facts(
+        'hand-g1-1',
+        [
+          corrected('adjustment', [{ from: 'N', to: 'W', points: 2, reason: 'flower' }], {
+            winners: winning('W'),
+          }),
+        ],
+        {
+          revision: hand.length,
+        },
+      ),
+    );
+    expect(won(adjusted)).toEqual({ ana: 0, bo: 0, cy: 1, di: 0 });
+    // Ruled: the win was S's (score priority, say): the WinDeclared stays on record, the win moves.
+    const ruled = foldAll(
+      evolve,
+      adjusted,
+      facts(
+        'hand-g1-1',
+        [
+          corrected('replacement', [{ from: 'W', to: 'S', points: 30, reason: 'S won' }], {
+            winners: winning('S'),
+          }),
+        ],
+        { revision: hand.length + 1 },
+      ),
+    );
+    expect(won(ruled)).toEqual({ ana: 0, bo: 1, cy: 0, di: 0 });
+  });
+
+  it('given an entered hand, then its settlement’s winner counts as a hand won (no WinDeclared is written)', () => {
+    const entered = EVENT_EXAMPLES.HandResultEntered;
+    const doc = foldAll(evolve, initialHistory('g1'), [
+      ...facts('game-g1', [gameStarted()]),
+      ...facts('hand-g1-1', [
+        { ...entered, data: { ...entered.data, gameId: 'g1', hand: 1, seatWinds: SEATS_G1 } },
+        settled([{ from: 'N', to: 'E', points: 24, reason: 'discard win' }], winning('E')),
+      ]),
+    ]);
+    expect(historyRows(doc).find((r) => r.playerId === 'ana')?.handsWon).toBe(1);
+  });
+
+  it('given a hand corrected after the game finished, then points and place follow the corrected final scores', () => {
+    const before = [
+      { playerId: 'cy', points: 30 },
+      { playerId: 'ana', points: 0 },
+      { playerId: 'di', points: 0 },
+      { playerId: 'bo', points: -30 },
+    ];
+    const after = [
+      { playerId: 'bo', points: 30 },
+      { playerId: 'ana', points: 0 },
+      { playerId: 'di', points: 0 },
+      { playerId: 'cy', points: -30 },
+    ];
+    const doc = foldAll(evolve, initialHistory('g1'), [
+      ...facts('game-g1', [
+        gameStarted(),
+        gameFinished(before),
+        handResultCorrected(1, { S: 60, W: -60 }, after),
+      ]),
+    ]);
+    expect(historyRows(doc).map((r) => [r.playerId, r.points, r.place])).toEqual([
+      ['ana', 0, 2],
+      ['bo', 30, 1],
+      ['cy', -30, 4],
+      ['di', 0, 2],
+    ]);
   });
 });

@@ -1,14 +1,16 @@
 // Each player's history, kept per game: tournament, round, table, first seat, points, place, hands won and
-// penalties of every player at the table; the store writes one row per player and game.
+// penalties of every player at the table; the store writes one row per player and game. Points are the game's
+// (HandRecorded, HandResultCorrected, GameFinished), so a corrected hand moves them and the place; a hand won is
+// one whose settlement in force names the player as a winner (a correction may change who won, and an entered
+// hand declares no win).
 import type { Decoded } from '../runtime/decode.ts';
 import { streamRef } from '../runtime/decode.ts';
 import type { GameRef } from '../runtime/projection.ts';
-import { sharedPlaces } from '../shared/ledger.ts';
+import { sharedPlaces, winnersAfter } from '../shared/ledger.ts';
 
 export interface PlayerGame {
   readonly seat: string;
   readonly points: number;
-  readonly handsWon: number;
   readonly penalties: number;
   readonly penaltyPoints: number;
 }
@@ -22,9 +24,13 @@ export interface HistoryDoc {
   readonly players: Readonly<Record<string, PlayerGame>>;
   /** Hand number → seat → player. */
   readonly hands: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** Hand number → the seats its settlement in force names as winners. */
+  readonly winners: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface HistoryRow extends PlayerGame {
+  /** Hands whose settlement in force names the player as a winner. */
+  readonly handsWon: number;
   readonly playerId: string;
   readonly gameId: string;
   readonly tournamentId: string | null;
@@ -43,6 +49,7 @@ export const initialHistory = (gameId: string): HistoryDoc => ({
   finished: false,
   players: {},
   hands: {},
+  winners: {},
 });
 
 /** The game a history document is kept for: the event's own game, or the game a tournament penalty names. */
@@ -89,7 +96,7 @@ export function evolveHistory(
         players: Object.fromEntries(
           event.data.players.map((p) => [
             p.playerId,
-            { seat: p.seat, points: event.data.startingPoints, handsWon: 0, penalties: 0, penaltyPoints: 0 },
+            { seat: p.seat, points: event.data.startingPoints, penalties: 0, penaltyPoints: 0 },
           ]),
         ),
       };
@@ -101,8 +108,11 @@ export function evolveHistory(
             hands: { ...next.hands, [ref.hand]: { ...event.data.seatWinds } as Record<string, string> },
           }
         : next;
-    case 'WinDeclared':
-      return player(seatsOfHand[event.data.seat], (p) => ({ ...p, handsWon: p.handsWon + 1 }));
+    case 'HandSettled':
+    case 'SettlementCorrected':
+      return ref.kind === 'hand'
+        ? { ...next, winners: { ...next.winners, [ref.hand]: winnersAfter(event) } }
+        : next;
     case 'PenaltyAssessed':
       return player(seatsOfHand[event.data.seat], (p) => ({
         ...p,
@@ -126,6 +136,7 @@ export function evolveHistory(
           }));
     }
     case 'HandRecorded':
+    case 'HandResultCorrected':
       return scores(event.data.scores);
     case 'GameFinished':
       return { ...scores(event.data.scores), finished: true };
@@ -137,8 +148,15 @@ export function evolveHistory(
 export function historyRows(doc: HistoryDoc): HistoryRow[] {
   const ids = Object.keys(doc.players).sort();
   const places = sharedPlaces(ids, (a, b) => doc.players[b]!.points - doc.players[a]!.points);
+  const won: Record<string, number> = {};
+  for (const [hand, seats] of Object.entries(doc.winners))
+    for (const seat of seats) {
+      const playerId = doc.hands[hand]?.[seat];
+      if (playerId !== undefined) won[playerId] = (won[playerId] ?? 0) + 1;
+    }
   return ids.map((playerId, i) => ({
     ...doc.players[playerId]!,
+    handsWon: won[playerId] ?? 0,
     playerId,
     gameId: doc.gameId,
     tournamentId: doc.tournamentId,

@@ -13,8 +13,9 @@ import {
 
 export const historyProjection: Projection<HistoryDoc> = {
   name: 'history',
-  // 2: cancelled tournament penalties are taken off (PenaltyCancelled names the game and points).
-  version: 2,
+  // 2: cancelled tournament penalties are taken off (PenaltyCancelled names the game and points). 3: points
+  // follow HandResultCorrected; hands won are those the settlement in force names a winner of (`winners`).
+  version: 3,
   async migrate(db) {
     await db.schema
       .createTable('history_rows')

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { arranged, at, given, startWith } from '../../domain/play/hand/spec.ts';
 import { parseTiles } from '../../domain/tiles/index.ts';
 import { facts, foldAll } from '../test-support/facts.ts';
-import { RULESET, settled } from '../test-support/tournament-facts.ts';
+import { corrected, correctedV1, settled, winning } from '../test-support/tournament-facts.ts';
 import { evolveReplay, initialReplay, replayOfDoc } from './evolve.ts';
 
 // Seed 001: E discards 3m; S holds 12m and claims a chow; N holds 33m and pongs, which outranks it.
@@ -59,26 +59,81 @@ describe('hand replay', () => {
     expect(pong.table.seats.E?.pond).toBe('');
   });
 
-  it('given a settlement and its correction, then both are listed and only the correction is in force', () => {
+  it('given a settlement, an adjustment and a replacement, then all are listed with the mode, what each replaced and the deltas', () => {
+    const { payments, steps } = replay([
+      settled([{ from: 'S', to: 'N', points: 8, reason: 'self-drawn' }], winning('N')),
+      corrected('adjustment', [{ from: 'E', to: 'N', points: 2, reason: 'flower' }], {
+        corrects: 'hand-g1-1:9',
+        winners: winning('N'),
+        previous: [{ from: 'S', to: 'N', points: 8, reason: 'self-drawn' }],
+        deltas: { E: -2, N: 2 },
+      }),
+      corrected('replacement', [{ from: 'S', to: 'N', points: 12, reason: 'self-drawn' }], {
+        corrects: 'hand-g1-1:10',
+        amendmentId: 'am-1',
+        correctedBy: { role: 'system', id: 'recompute' },
+        reason: 'amendment am-1',
+        previous: [
+          { from: 'S', to: 'N', points: 8, reason: 'self-drawn' },
+          { from: 'E', to: 'N', points: 2, reason: 'flower' },
+        ],
+        deltas: { E: 2, S: -4, N: 2 },
+      }),
+    ]);
+    expect(payments.map((p) => [p.kind, p.correction?.mode, p.transfers[0]?.points])).toEqual([
+      ['settlement', undefined, 8],
+      ['correction', 'adjustment', 2],
+      ['correction', 'replacement', 12],
+    ]);
+    // The adjustment stood beside the settlement until the replacement restated both.
+    expect(payments.map((p) => p.inForce)).toEqual([false, false, true]);
+    const [, adjustment, replacement] = payments;
+    expect(adjustment?.correction).toMatchObject({
+      corrects: 'hand-g1-1:9',
+      correctedBy: { role: 'referee', id: 'r1' },
+      wrong: 'fan miscounted',
+      reason: 'recount',
+      replaced: [{ from: 'S', to: 'N', points: 8, reason: 'self-drawn' }],
+      standing: [
+        { from: 'S', to: 'N', points: 8, reason: 'self-drawn' },
+        { from: 'E', to: 'N', points: 2, reason: 'flower' },
+      ],
+      deltas: { E: -2, N: 2 },
+    });
+    expect(adjustment?.detail).toBe(
+      'adjusts hand-g1-1:9: fan miscounted (recount, by referee r1); E -2, N +2',
+    );
+    expect(replacement?.correction).toMatchObject({
+      amendmentId: 'am-1',
+      standing: [{ from: 'S', to: 'N', points: 12, reason: 'self-drawn' }],
+      deltas: { E: 2, S: -4, N: 2 },
+    });
+    expect(replacement?.detail).toContain('replaces hand-g1-1:10');
+    expect(replacement?.detail).toContain('amendment am-1');
+    expect(steps.at(-1)?.what).toBe('settlement corrected (replacement): fan miscounted');
+  });
+
+  it('given an adjustment, then the settlement and the adjustment are both in force', () => {
     const { payments } = replay([
       settled([{ from: 'S', to: 'N', points: 8, reason: 'self-drawn' }]),
-      {
-        type: 'SettlementCorrected',
-        data: {
-          corrects: 'hand-g1-1:9',
-          correctedBy: { role: 'referee', id: 'r1' },
-          wrong: 'fan miscounted',
-          reason: 'recount',
-          ruleset: { preset: RULESET.preset, version: RULESET.version, hash: RULESET.hash },
-          winners: [],
-          lapsed: [],
-          transfers: [{ from: 'S', to: 'N', points: 12, reason: 'self-drawn' }],
-        },
-      },
+      corrected('adjustment', [{ from: 'E', to: 'N', points: 2, reason: 'flower' }]),
+    ]);
+    expect(payments.map((p) => p.inForce)).toEqual([true, true]);
+  });
+
+  it('given a version 1 correction, then it replaces, and what it replaced and moved come from the fold', () => {
+    const { payments } = replay([
+      settled([{ from: 'S', to: 'N', points: 8, reason: 'self-drawn' }]),
+      correctedV1([{ from: 'S', to: 'N', points: 12, reason: 'self-drawn' }]),
     ]);
     expect(payments.map((p) => [p.kind, p.transfers[0]?.points, p.inForce])).toEqual([
       ['settlement', 8, false],
       ['correction', 12, true],
     ]);
+    expect(payments[1]?.correction).toMatchObject({
+      mode: 'replacement',
+      replaced: [{ from: 'S', to: 'N', points: 8, reason: 'self-drawn' }],
+      deltas: { S: -4, N: 4 },
+    });
   });
 });

@@ -1,8 +1,15 @@
 // The replay of one hand stream: every step (type, who, what, when) with the table after it, folded by the
 // hand aggregate's own evolve; every claim window with what each seat could claim, what it chose and how
-// the window was resolved; every payment itemised, a correction shown after the settlement it replaces.
+// the window was resolved; every payment itemised, a correction shown after the settlement it corrects, with
+// its mode, what stood before it and what it moved per seat.
 import type { Meld } from '../../domain/hand/index.ts';
 import { meldTiles } from '../../domain/hand/index.ts';
+import {
+  applySettlement,
+  deltaBetween,
+  netOf,
+  type SettlementInForce,
+} from '../../domain/play/correction/in-force.ts';
 import { isPlayEventType, type PlayEvent } from '../../domain/play/events.ts';
 import { evolve as evolveHand } from '../../domain/play/hand/evolve.ts';
 import { type HandState, initialHandState, wallRemaining } from '../../domain/play/hand/state.ts';
@@ -54,14 +61,39 @@ export interface ClaimWindow {
   } | null;
 }
 
+type Transfers = readonly { from: string; to: string; points: number; reason: string }[];
+
 export interface Payment {
   readonly revision: number;
   readonly eventId: string;
   readonly kind: 'settlement' | 'correction' | 'immediate' | 'penalty';
   readonly detail: string;
-  readonly transfers: readonly { from: string; to: string; points: number; reason: string }[];
-  /** The settlement in force is the last settlement or correction; both stay listed. */
+  /** What the event lists: a settlement's or replacement's whole settlement, an adjustment's added transfers. */
+  readonly transfers: Transfers;
+  /**
+   * Whether these transfers are part of the settlement in force: a replacement takes every settlement and
+   * correction before it out, an adjustment adds to them. Together the ones in force are the settlement that
+   * stands; every one stays listed.
+   */
   readonly inForce: boolean;
+  /** A correction: what it does, to what, by whom and why. */
+  readonly correction?: Correction;
+}
+
+export interface Correction {
+  readonly mode: 'adjustment' | 'replacement';
+  /** The settlement or correction it corrects, by event id. */
+  readonly corrects: string;
+  readonly correctedBy: { readonly role: string; readonly id: string };
+  readonly wrong: string;
+  readonly reason: string;
+  readonly amendmentId?: string;
+  /** The settlement in force before it, transfer by transfer. */
+  readonly replaced: Transfers;
+  /** The settlement in force after it (an adjustment: what stood, and its transfers). */
+  readonly standing: Transfers;
+  /** Per seat, the hand's points after less before. */
+  readonly deltas: Readonly<Record<string, number>>;
 }
 
 export interface Replay {
@@ -76,6 +108,8 @@ export interface Replay {
 export interface ReplayDoc extends Replay {
   readonly state: HandState;
   readonly seatWinds: Readonly<Record<string, string>>;
+  /** The hand's settlement in force so far (the domain's fold). */
+  readonly settlement: SettlementInForce | undefined;
 }
 
 export function initialReplay(stream: string): ReplayDoc {
@@ -89,6 +123,7 @@ export function initialReplay(stream: string): ReplayDoc {
     payments: [],
     state: initialHandState,
     seatWinds: {},
+    settlement: undefined,
   };
 }
 
@@ -102,14 +137,15 @@ export function evolveReplay(doc: ReplayDoc, { event, meta }: Decoded): ReplayDo
     event.type === 'HandStarted' || event.type === 'HandResultEntered'
       ? ({ ...event.data.seatWinds } as Record<string, string>)
       : doc.seatWinds;
-  const next = { ...doc, state, seatWinds };
+  const settlement = applySettlement(doc.settlement, event, doc.steps.length);
+  const next = { ...doc, state, seatWinds, settlement };
   const who =
     'seat' in event.data && typeof event.data.seat === 'string' ? event.data.seat : (meta.actor.role ?? '');
   const withStep = {
     ...next,
     steps: [...doc.steps, step(next, state, meta, event.type, who, describe(event))],
   };
-  return { ...withStep, ...claimsAndPayments(withStep, event, meta) };
+  return { ...withStep, ...claimsAndPayments(withStep, doc.settlement, event, meta) };
 }
 
 const isPlayEvent = (event: Decoded['event']): event is PlayEvent => isPlayEventType(event.type);
@@ -196,7 +232,7 @@ function describe(event: PlayEvent): string {
     case 'HandSettled':
       return 'settled';
     case 'SettlementCorrected':
-      return `settlement corrected: ${event.data.wrong}`;
+      return `settlement corrected (${event.data.mode}): ${event.data.wrong}`;
     case 'HandDrawn':
       return `drawn: ${event.data.reason}`;
     case 'HandVoided':
@@ -216,7 +252,13 @@ const claimText = (c: ClaimData): string =>
   c.tiles === undefined ? c.claim : `${c.claim} ${formatTiles(c.tiles)}`;
 const lateText = (late: ClaimData | 'pass'): string => (late === 'pass' ? 'pass' : claimText(late));
 
-function claimsAndPayments(doc: ReplayDoc, event: PlayEvent, meta: Decoded['meta']): Partial<ReplayDoc> {
+/** `before` is the settlement in force before the event; `doc` is folded through it. */
+function claimsAndPayments(
+  doc: ReplayDoc,
+  before: SettlementInForce | undefined,
+  event: PlayEvent,
+  meta: Decoded['meta'],
+): Partial<ReplayDoc> {
   const lastWindow = (change: (w: ClaimWindow) => ClaimWindow): Partial<ReplayDoc> => {
     const last = doc.windows.at(-1);
     return last === undefined ? {} : { windows: [...doc.windows.slice(0, -1), change(last)] };
@@ -227,9 +269,10 @@ function claimsAndPayments(doc: ReplayDoc, event: PlayEvent, meta: Decoded['meta
     kind: Payment['kind'],
     detail: string,
     transfers: Payment['transfers'],
+    correction?: Correction,
   ): Partial<ReplayDoc> => {
-    const settles = kind === 'settlement' || kind === 'correction';
-    const previous = settles
+    const restates = kind === 'settlement' || correction?.mode === 'replacement';
+    const previous = restates
       ? doc.payments.map((p) => ({
           ...p,
           inForce: p.kind === 'settlement' || p.kind === 'correction' ? false : p.inForce,
@@ -238,7 +281,15 @@ function claimsAndPayments(doc: ReplayDoc, event: PlayEvent, meta: Decoded['meta
     return {
       payments: [
         ...previous,
-        { revision: meta.revision, eventId: meta.id, kind, detail, transfers, inForce: true },
+        {
+          revision: meta.revision,
+          eventId: meta.id,
+          kind,
+          detail,
+          transfers,
+          inForce: true,
+          ...(correction === undefined ? {} : { correction }),
+        },
       ],
     };
   };
@@ -306,12 +357,35 @@ function claimsAndPayments(doc: ReplayDoc, event: PlayEvent, meta: Decoded['meta
         `winners ${event.data.winners.map((w) => `${w.seat} ${w.effectiveScore}`).join(', ') || 'none'}`,
         event.data.transfers,
       );
-    case 'SettlementCorrected':
+    case 'SettlementCorrected': {
+      const d = event.data;
+      // Version 1 events did not record what stood before them: the fold knows.
+      const replaced = d.previous ?? before?.transfers ?? [];
+      const standing = doc.settlement?.transfers ?? [];
+      const correction: Correction = {
+        mode: d.mode,
+        corrects: d.corrects,
+        correctedBy: { ...d.correctedBy },
+        wrong: d.wrong,
+        reason: d.reason,
+        ...(d.amendmentId === undefined ? {} : { amendmentId: d.amendmentId }),
+        replaced,
+        standing,
+        deltas: (d.deltas ?? deltaBetween(netOf(replaced), netOf(standing))) as Record<string, number>,
+      };
+      const moved = Object.entries(correction.deltas)
+        .map(([seat, p]) => `${seat} ${p > 0 ? '+' : ''}${p}`)
+        .join(', ');
+      const by = `${d.correctedBy.role} ${d.correctedBy.id}`;
+      const amendment = d.amendmentId === undefined ? '' : `, amendment ${d.amendmentId}`;
       return pay(
         'correction',
-        `corrects ${event.data.corrects}: ${event.data.wrong} (${event.data.reason}, by ${event.data.correctedBy.role} ${event.data.correctedBy.id})`,
-        event.data.transfers,
+        `${d.mode === 'adjustment' ? 'adjusts' : 'replaces'} ${d.corrects}: ${d.wrong} (${d.reason}, by ${by}${amendment})` +
+          `; ${moved === '' ? 'no points move' : moved}`,
+        d.transfers,
+        correction,
       );
+    }
     case 'ImmediatePayment':
       return pay('immediate', event.data.kind, event.data.transfers);
     case 'PenaltyAssessed':
@@ -336,6 +410,11 @@ export function replayFromEvents(events: readonly ProjectedEvent[]): Replay {
   return replayOfDoc(doc);
 }
 
-export function replayOfDoc({ state: _state, seatWinds: _seatWinds, ...replay }: ReplayDoc): Replay {
+export function replayOfDoc({
+  state: _state,
+  seatWinds: _seatWinds,
+  settlement: _settlement,
+  ...replay
+}: ReplayDoc): Replay {
   return replay;
 }

@@ -12,8 +12,9 @@ const ROWS_PER_INSERT = 500;
 
 export const replayProjection: Projection<never> = {
   name: 'replay',
-  // 2: a row per event, folded on reading (1 stored the folded replay as a document per hand).
-  version: 2,
+  // 2: a row per event, folded on reading (1 stored the folded replay as a document per hand). 3: rows hold
+  // SettlementCorrected as version 2 (its mode, what it replaced, its deltas), v1 events upcast.
+  version: 3,
   async migrate(db) {
     await db.schema
       .createTable('replay_events')

@@ -33,6 +33,38 @@ describe('reading stored events for the projections', () => {
     expect(decoded?.event).toMatchObject({ type: 'HandSettled', schemaVersion: 2, data: { ruleset } });
   });
 
+  it('reads SettlementCorrected v1 as the replacement it was, and the game’s HandResultCorrected by its schema', () => {
+    const {
+      mode: _mode,
+      previous: _previous,
+      deltas: _deltas,
+      previousRuleset: _ruleset,
+      ...v1
+    } = EVENT_EXAMPLES.SettlementCorrected.data as Record<string, unknown>;
+    expect(decode(stored('SettlementCorrected', 1, v1))?.event).toMatchObject({
+      schemaVersion: 2,
+      data: { mode: 'replacement' },
+    });
+    const corrected = {
+      hand: 2,
+      correction: 'e-41',
+      seatWinds: { E: 'ana', S: 'bo', W: 'cy', N: 'di' },
+      deltas: { E: 8, N: -8 },
+      scores: [
+        { playerId: 'ana', points: 8 },
+        { playerId: 'bo', points: 0 },
+        { playerId: 'cy', points: 0 },
+        { playerId: 'di', points: -8 },
+      ],
+    };
+    expect(decode(stored('HandResultCorrected', 1, corrected))?.event).toEqual({
+      type: 'HandResultCorrected',
+      schemaVersion: 1,
+      data: corrected,
+    });
+    expect(() => decode(stored('HandResultCorrected', 1, { ...corrected, deltas: { E: 8 } }))).toThrow();
+  });
+
   it('refuses a known type that does not parse, rather than leave a gap in a read model', () => {
     expect(() => decode(stored('TileDiscarded', 1, { seat: 'X', tile: 4 }))).toThrow();
   });

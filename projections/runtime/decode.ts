@@ -1,13 +1,14 @@
 // Reading a stored event for the projections: play events parsed and upcast by domain/play's parser, the
-// game's HandRecorded by its schema, tournament events by domain/tournament's. Types no projection knows are
-// skipped (undefined); a known type that does not parse is an error, not a silent gap in a read model.
+// game's own HandRecorded and HandResultCorrected by their schemas, tournament events by domain/tournament's.
+// Types no projection knows are skipped (undefined); a known type that does not parse is an error, not a
+// silent gap in a read model.
 import { isPlayEventType, type PlayEvent } from '../../domain/play/events.ts';
-import { HandRecorded } from '../../domain/play/game/events.ts';
+import { HandRecorded, HandResultCorrected } from '../../domain/play/game/events.ts';
 import { parseEvent } from '../../domain/play/parse.ts';
 import { TOURNAMENT_EVENT_TYPES, TournamentEvent } from '../../domain/tournament/events.ts';
 import type { ProjectedEvent } from './event.ts';
 
-export type DomainEvent = PlayEvent | HandRecorded | TournamentEvent;
+export type DomainEvent = PlayEvent | HandRecorded | HandResultCorrected | TournamentEvent;
 
 export interface Actor {
   readonly role?: string;
@@ -42,6 +43,7 @@ export function decode(raw: ProjectedEvent): Decoded | undefined {
 function domainEventOf(raw: ProjectedEvent): DomainEvent | undefined {
   const { type, schemaVersion, data } = raw;
   if (type === 'HandRecorded') return HandRecorded.parse({ type, schemaVersion, data });
+  if (type === 'HandResultCorrected') return HandResultCorrected.parse({ type, schemaVersion, data });
   if (isPlayEventType(type)) return parseEvent({ type, schemaVersion, data });
   if (TOURNAMENT_TYPES.has(type)) return TournamentEvent.parse({ type, schemaVersion, data });
   return undefined;

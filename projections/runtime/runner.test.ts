@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HandRecorded } from '../../domain/play/game/events.ts';
+import { HandRecorded, HandResultCorrected } from '../../domain/play/game/events.ts';
 import type { EventStore, StoredEvent } from '../../services/eventstore/port.ts';
 import { postgresUrl } from '../../test/support/services.ts';
 import {
@@ -43,29 +43,26 @@ afterAll(async () => {
   if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Points per player summed independently: the game's own HandRecorded deltas, the ruling and penalties. */
+/**
+ * Points per player summed independently of the ledger: the game's own count of each hand (HandRecorded's
+ * deltas, then HandResultCorrected's for the ruling's replacement and the referee's adjustment) and the
+ * tournament's penalties.
+ */
 function expectedPoints(): Map<string, number> {
   const points = new Map<string, number>();
   const add = (player: string, p: number) => points.set(player, (points.get(player) ?? 0) + p);
-  const recorded = new Map<string, HandRecorded>();
+  let corrected = 0;
   for (const e of events) {
-    if (e.type !== 'HandRecorded') continue;
-    const hand = HandRecorded.parse({ type: e.type, schemaVersion: e.schemaVersion, data: e.data });
-    recorded.set(`${e.stream.slice(5)}#${hand.data.hand}`, hand);
-    for (const [seat, delta] of Object.entries(hand.data.deltas))
-      add(hand.data.seatWinds[seat as 'E']!, delta!);
+    if (e.type !== 'HandRecorded' && e.type !== 'HandResultCorrected') continue;
+    const { data } = (e.type === 'HandRecorded' ? HandRecorded : HandResultCorrected).parse({
+      type: e.type,
+      schemaVersion: e.schemaVersion,
+      data: e.data,
+    });
+    if (e.type === 'HandResultCorrected') corrected++;
+    for (const [seat, delta] of Object.entries(data.deltas)) add(data.seatWinds[seat as 'E']!, delta!);
   }
-  // The ruling on hand 1 of round 1, table 1 stands in place of that hand's settlement.
-  const ruled = `${T}-r1-t1#1`;
-  const settled = events.filter((e) => e.stream === `hand-${T}-r1-t1-1` && e.type === 'HandSettled').at(-1);
-  const winds = recorded.get(ruled)!.data.seatWinds;
-  for (const t of (settled?.data as { transfers: { from: 'E'; to: 'E'; points: number }[] } | undefined)
-    ?.transfers ?? []) {
-    add(winds[t.from]!, t.points);
-    add(winds[t.to]!, -t.points);
-  }
-  add(winds.S!, -1000);
-  add(winds.E!, 1000);
+  expect(corrected).toBe(2);
   add('p1', -500); // pen-1; pen-2 was cancelled
   add('p3', -200); // the ruling's penalty
   return points;
@@ -350,8 +347,20 @@ describe.each([sqlite, ...(postgres === undefined ? [] : [postgres])])(
           'penalty:PlayerPenalised',
           'penalty-cancelled:PenaltyCancelled',
           'ruling:DisputeRuled',
+          'correction:SettlementCorrected',
+          'table-corrected:TableResultCorrected',
         ]),
       );
+      // The ruling's replacement and the referee's adjustment, each with the true settlement before and after.
+      const corrections = audit.filter((e) => e.kind === 'correction');
+      expect(corrections.map((e) => e.correction?.mode)).toEqual(['replacement', 'adjustment']);
+      for (const e of corrections) {
+        const source = events.find((s) => s.id === e.event.id)!;
+        const data = source.data as { deltas: Record<string, number> };
+        expect(e.correction?.deltas).toEqual(data.deltas);
+        expect(e.correction?.correctedBy).toEqual({ role: 'referee', id: 'referee-1' });
+      }
+      expect(corrections[1]?.correction?.deltas).toEqual({ N: -200, W: 200 });
       const cancelled = audit.find((e) => e.type === 'PenaltyCancelled')!;
       expect(cancelled.after.p2! - cancelled.before.p2!).toBe(300);
       expect(cancelled.who).toEqual({ role: 'referee', id: 'referee-1' });

@@ -1,8 +1,14 @@
 // Whose points moved, hand by hand: the ledger standings and the audit log both fold. A hand's points are its
-// settlement in force (the last HandSettled, SettlementCorrected or ruling's correction) plus what moved at
-// once (immediate payments, penalties settled now), mapped from seats to players by HandStarted.seatWinds;
-// a tournament penalty is deducted from its player unless cancelled.
+// settlement in force (HandSettled, then each SettlementCorrected: an adjustment adds its transfers, a
+// replacement restates them — the domain's own fold, applySettlement) plus what moved at once (immediate
+// payments, penalties settled now), mapped from seats to players by HandStarted.seatWinds; a tournament
+// penalty is deducted from its player unless cancelled. A ruling's correction counts through the
+// SettlementCorrected the service writes for it in the hand stream, never through DisputeRuled itself: both
+// would count an adjustment twice.
+import { applySettlement, type SettlementInForce } from '../../domain/play/correction/in-force.ts';
 import { handStream } from '../../domain/play/metadata.ts';
+import type { HandSettled, SettlementCorrected } from '../../domain/play/payment-events.ts';
+import type { Transfer } from '../../domain/rules/seats.ts';
 import { type Decoded, streamRef } from '../runtime/decode.ts';
 
 export interface LedgerTransfer {
@@ -17,9 +23,14 @@ export interface HandLedger {
   readonly seatWinds: Readonly<Record<string, string>>;
   /** The settlement in force, by seat. */
   readonly settlement: readonly LedgerTransfer[];
+  /** The seats the settlement in force names as winners (none before it, or for a drawn hand). */
+  readonly winners: readonly string[];
   /** Immediate payments and penalties settled at once, by seat. */
   readonly paidNow: readonly LedgerTransfer[];
-  /** A referee's void-and-redeal ruling: the hand counts for nothing. */
+  /**
+   * A referee's void-and-redeal ruling: the hand has no settlement, but what was paid at once before the void
+   * stands, as the game counts it (a voided hand's deltas count: HandRecorded).
+   */
   readonly voidedByRuling: boolean;
 }
 
@@ -38,7 +49,7 @@ export interface Ledger {
   readonly hands: Readonly<Record<string, Readonly<Record<string, HandLedger>>>>;
   /** By penaltyId: a ruling's penalty and a PlayerPenalised with the same id are one penalty. */
   readonly penalties: Readonly<Record<string, Penalty>>;
-  /** disputeId → the hand stream disputed. */
+  /** disputeId → the hand stream disputed (a void-and-redeal ruling voids it). */
   readonly disputes: Readonly<Record<string, string>>;
 }
 
@@ -54,7 +65,43 @@ export const LEDGER_HAND_TYPES: ReadonlySet<string> = new Set([
 
 export const emptyLedger: Ledger = { hands: {}, penalties: {}, disputes: {} };
 
-const emptyHand: HandLedger = { seatWinds: {}, settlement: [], paidNow: [], voidedByRuling: false };
+const emptyHand: HandLedger = {
+  seatWinds: {},
+  settlement: [],
+  winners: [],
+  paidNow: [],
+  voidedByRuling: false,
+};
+
+/** What stands of a hand's settlement: its transfers and the seats it names as winners. */
+export interface InForce {
+  readonly settlement: readonly LedgerTransfer[];
+  readonly winners: readonly string[];
+}
+
+/**
+ * The settlement in force after a HandSettled or SettlementCorrected, by the domain's fold (applySettlement).
+ * Of what stood before, that fold reads only the transfers (an adjustment adds to them); the rest of the
+ * stand-in is never read, so the ledger keeps no more than the transfers and the winners.
+ */
+export function settleHand(standing: InForce, event: HandSettled | SettlementCorrected): InForce {
+  const before: SettlementInForce = {
+    index: 0,
+    ruleset: event.data.ruleset,
+    winners: [],
+    lapsed: [],
+    transfers: standing.settlement as readonly Transfer[],
+    adjustments: [],
+    restatedByOfficial: false,
+    amendments: [],
+  };
+  const after = applySettlement(before, event, 1)!;
+  return { settlement: after.transfers, winners: after.winners.map((w) => w.seat) };
+}
+
+/** The seats named as winners once this settlement or correction stands: its own, whatever its mode. */
+export const winnersAfter = (event: HandSettled | SettlementCorrected): readonly string[] =>
+  settleHand(emptyHand, event).winners;
 
 export function evolveLedger(ledger: Ledger, { event, meta }: Decoded): Ledger {
   const hand = (change: (h: HandLedger) => HandLedger, stream = meta.stream): Ledger => {
@@ -71,7 +118,7 @@ export function evolveLedger(ledger: Ledger, { event, meta }: Decoded): Ledger {
       return hand((h) => ({ ...h, seatWinds: { ...event.data.seatWinds } as Record<string, string> }));
     case 'HandSettled':
     case 'SettlementCorrected':
-      return hand((h) => ({ ...h, settlement: event.data.transfers }));
+      return hand((h) => ({ ...h, ...settleHand(h, event) }));
     case 'ImmediatePayment':
       return hand((h) => ({ ...h, paidNow: [...h.paidNow, ...event.data.transfers] }));
     case 'PenaltyAssessed':
@@ -93,7 +140,6 @@ export function evolveLedger(ledger: Ledger, { event, meta }: Decoded): Ledger {
     }
     case 'DisputeRuled': {
       const { ruling, reason } = event.data;
-      const stream = ledger.disputes[event.data.disputeId];
       switch (ruling.kind) {
         case 'penalty':
           return penalise(ledger, ruling.penaltyId, {
@@ -103,11 +149,12 @@ export function evolveLedger(ledger: Ledger, { event, meta }: Decoded): Ledger {
             cancelled: ledger.penalties[ruling.penaltyId]?.cancelled ?? false,
           });
         case 'correction':
-          return stream === undefined
-            ? ledger
-            : hand((h) => ({ ...h, settlement: ruling.transfers }), stream);
-        case 'void-and-redeal':
+          // Carried out as the hand stream's SettlementCorrected, which the ledger folds.
+          return ledger;
+        case 'void-and-redeal': {
+          const stream = ledger.disputes[event.data.disputeId];
           return stream === undefined ? ledger : hand((h) => ({ ...h, voidedByRuling: true }), stream);
+        }
         case 'no-change':
           return ledger;
       }
@@ -134,7 +181,6 @@ function penalise(ledger: Ledger, penaltyId: string, penalty: Penalty): Ledger {
 /** One hand's points per player. */
 export function handPoints(hand: HandLedger): Record<string, number> {
   const points: Record<string, number> = {};
-  if (hand.voidedByRuling) return points;
   for (const t of [...hand.paidNow, ...hand.settlement]) {
     const from = hand.seatWinds[t.from] ?? `seat-${t.from}`;
     const to = hand.seatWinds[t.to] ?? `seat-${t.to}`;

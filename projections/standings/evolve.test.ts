@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { arranged, given, startWith } from '../../domain/play/hand/spec.ts';
 import { facts, foldAll } from '../test-support/facts.ts';
-import { created, G1, RULESET, settled } from '../test-support/tournament-facts.ts';
+import {
+  corrected,
+  correctedV1,
+  created,
+  G1,
+  gameFinished,
+  gameStarted,
+  handResultCorrected,
+  settled,
+  tableFinished,
+  tableResultCorrected,
+  winning,
+} from '../test-support/tournament-facts.ts';
 import { evolveStandings, initialStandings, standingRows, tablePointsOf } from './evolve.ts';
 
 const PONG_HANDS = {
@@ -14,6 +26,9 @@ const PONG_HANDS = {
 const { events: start } = given([startWith('mahjong-house', arranged(PONG_HANDS))]);
 const evolve = (doc: ReturnType<typeof initialStandings>, e: Parameters<typeof evolveStandings>[1]) =>
   evolveStandings(doc, e, e.meta.stream.startsWith('tournament-') ? undefined : G1);
+
+const pointsOf = (doc: ReturnType<typeof initialStandings>) =>
+  Object.fromEntries(standingRows(doc).map((r) => [r.playerId, r.points]));
 
 describe('standings', () => {
   it('given a settlement, then each player’s points are the transfers mapped from seats to players', () => {
@@ -30,54 +45,131 @@ describe('standings', () => {
     ]);
   });
 
-  it('given a correction, then it stands in place of the settlement; a ruling’s correction in place of both', () => {
-    const hand = [
+  it('given an adjustment, then its transfers add to the settlement; given a replacement, then it restates it', () => {
+    const settlement = [
       ...start,
-      settled([{ from: 'S', to: 'E', points: 24, reason: 'discard win' }]),
-      {
-        type: 'SettlementCorrected',
-        data: {
-          corrects: 'hand-g1-1:2',
-          correctedBy: { role: 'referee', id: 'r1' },
-          wrong: 'fan miscounted',
-          reason: 'recount',
-          ruleset: { preset: RULESET.preset, version: RULESET.version, hash: RULESET.hash },
-          winners: [],
-          lapsed: [],
-          transfers: [{ from: 'S', to: 'E', points: 16, reason: 'discard win' }],
-        },
-      },
+      settled([{ from: 'S', to: 'E', points: 24, reason: 'discard win' }], winning('E')),
     ];
-    const corrected = foldAll(evolve, initialStandings('t'), [
+    const adjusted = foldAll(evolve, initialStandings('t'), [
       ...facts('tournament-t', created()),
-      ...facts('hand-g1-1', hand),
+      ...facts('hand-g1-1', [
+        ...settlement,
+        corrected('adjustment', [{ from: 'N', to: 'E', points: 8, reason: 'a flower unpaid' }], {
+          winners: winning('E'),
+        }),
+      ]),
     ]);
-    expect(standingRows(corrected).find((r) => r.playerId === 'ana')?.points).toBe(16);
-    const ruled = foldAll(
+    expect(pointsOf(adjusted)).toEqual({ ana: 32, bo: -24, cy: 0, di: -8 });
+    const replaced = foldAll(
       evolve,
-      corrected,
-      facts(
-        'tournament-t',
-        [
-          { type: 'DisputeOpened', data: { disputeId: 'd1', gameId: 'g1', hand: 1, reason: 'asked' } },
-          {
-            type: 'DisputeRuled',
-            data: {
-              disputeId: 'd1',
-              ruling: {
-                kind: 'correction',
-                wrong: 'paid by the wrong seat',
-                transfers: [{ from: 'W', to: 'E', points: 16, reason: 'ruled' }],
-              },
-              reason: 'W discarded it',
-            },
-          },
-        ],
-        { revision: 10 },
-      ),
+      adjusted,
+      facts('hand-g1-1', [corrected('replacement', [{ from: 'W', to: 'E', points: 16, reason: 'W paid' }])], {
+        revision: settlement.length + 1,
+      }),
     );
-    const points = Object.fromEntries(standingRows(ruled).map((r) => [r.playerId, r.points]));
-    expect(points).toEqual({ ana: 16, bo: 0, cy: -16, di: 0 });
+    expect(pointsOf(replaced)).toEqual({ ana: 16, bo: 0, cy: -16, di: 0 });
+  });
+
+  it('given a version 1 correction, then it replaces the settlement (v1 had no mode)', () => {
+    const doc = foldAll(evolve, initialStandings('t'), [
+      ...facts('tournament-t', created()),
+      ...facts('hand-g1-1', [
+        ...start,
+        settled([{ from: 'S', to: 'E', points: 24, reason: 'discard win' }]),
+        correctedV1([{ from: 'S', to: 'E', points: 16, reason: 'discard win' }]),
+      ]),
+    ]);
+    expect(pointsOf(doc)).toEqual({ ana: 16, bo: -16, cy: 0, di: 0 });
+  });
+
+  it('given a ruling’s correction, then only the SettlementCorrected the service wrote for it counts, once', () => {
+    const ruling = {
+      kind: 'correction',
+      mode: 'adjustment',
+      wrong: 'a flower unpaid',
+      transfers: [{ from: 'W', to: 'E', points: 8, reason: 'ruled' }],
+    };
+    const doc = foldAll(evolve, initialStandings('t'), [
+      ...facts('tournament-t', [
+        ...created(),
+        { type: 'DisputeOpened', data: { disputeId: 'd1', gameId: 'g1', hand: 1, reason: 'asked' } },
+      ]),
+      ...facts('hand-g1-1', [...start, settled([{ from: 'S', to: 'E', points: 24, reason: 'discard win' }])]),
+      ...facts('tournament-t', [{ type: 'DisputeRuled', data: { disputeId: 'd1', ruling, reason: 'W' } }], {
+        revision: 10,
+      }),
+    ]);
+    // The ruling on record, not yet carried out: nothing moves.
+    expect(pointsOf(doc)).toEqual({ ana: 24, bo: -24, cy: 0, di: 0 });
+    const carried = foldAll(
+      evolve,
+      doc,
+      facts('hand-g1-1', [corrected('adjustment', ruling.transfers)], { revision: start.length + 1 }),
+    );
+    expect(pointsOf(carried)).toEqual({ ana: 32, bo: -24, cy: -8, di: 0 });
+  });
+
+  it('given a hand corrected after the game finished, then the table’s final result and table points follow it', () => {
+    const before = [
+      { playerId: 'ana', points: 24 },
+      { playerId: 'cy', points: 0 },
+      { playerId: 'di', points: 0 },
+      { playerId: 'bo', points: -24 },
+    ];
+    const after = [
+      { playerId: 'ana', points: 24 },
+      { playerId: 'bo', points: 0 },
+      { playerId: 'di', points: 0 },
+      { playerId: 'cy', points: -24 },
+    ];
+    const played = foldAll(evolve, initialStandings('t'), [
+      ...facts('tournament-t', created({ kind: 'table-points', values: [4, 2, 1, 0] })),
+      ...facts('game-g1', [gameStarted(), gameFinished(before)]),
+    ]);
+    const tablePoints = (doc: typeof played) =>
+      Object.fromEntries(standingRows(doc).map((r) => [r.playerId, r.tablePoints]));
+    expect(tablePoints(played)).toEqual({ ana: 4, bo: 0, cy: 1.5, di: 1.5 });
+    // The tournament's record lags: the game's own count of the correction moves the final result.
+    const lagging = foldAll(
+      evolve,
+      played,
+      facts('game-g1', [handResultCorrected(1, { S: 24, W: -24 }, after)], { revision: 2 }),
+    );
+    expect(lagging.games.g1?.final).toEqual(after);
+    expect(tablePoints(lagging)).toEqual({ ana: 4, bo: 1.5, cy: 0, di: 1.5 });
+    // Recorded, then corrected again at the table: the tournament's record stands over the game's.
+    const recorded = foldAll(
+      evolve,
+      played,
+      facts('tournament-t', [tableFinished(before), tableResultCorrected(1, before, after)], {
+        revision: 10,
+      }),
+    );
+    expect(recorded.games.g1).toMatchObject({ final: after, recorded: true });
+    expect(tablePoints(recorded)).toEqual({ ana: 4, bo: 1.5, cy: 0, di: 1.5 });
+    const late = foldAll(
+      evolve,
+      recorded,
+      facts('game-g1', [handResultCorrected(1, { S: -24, W: 24 }, before)], { revision: 3 }),
+    );
+    expect(late.games.g1?.final).toEqual(after);
+  });
+
+  it('given a hand corrected while the game plays, then no final result is made of it', () => {
+    const doc = foldAll(evolve, initialStandings('t'), [
+      ...facts('tournament-t', created()),
+      ...facts('game-g1', [
+        gameStarted(),
+        handResultCorrected(1, { S: 24, W: -24 }, [
+          { playerId: 'bo', points: 24 },
+          { playerId: 'ana', points: 0 },
+          { playerId: 'di', points: 0 },
+          { playerId: 'cy', points: -24 },
+        ]),
+      ]),
+    ]);
+    expect(doc.games.g1?.final).toBeNull();
+    expect(standingRows(doc).every((r) => r.games === 0)).toBe(true);
   });
 
   it('given penalties, then a cancelled one no longer counts and a ruling’s penalty is the same penalty', () => {

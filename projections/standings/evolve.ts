@@ -1,5 +1,6 @@
 // Standings of one tournament: every player's points (the ledger: hands' settlements in force, payments made
-// at once, tournament penalties), games played, and table points by place at each finished table.
+// at once, tournament penalties), games played, and table points by place at each finished table's result
+// in force (as recorded, then as corrected).
 import type { Decoded } from '../runtime/decode.ts';
 import type { GameRef } from '../runtime/projection.ts';
 import {
@@ -16,8 +17,14 @@ export interface StandingsGame {
   readonly round: number | null;
   readonly table: number | null;
   readonly players: readonly string[];
-  /** Final points per player at the table; null until the table finishes. */
+  /**
+   * Final points per player at the table; null until the table finishes. The tournament's record of the table
+   * (TableFinished, then each TableResultCorrected), else the game's own (GameFinished, then each
+   * HandResultCorrected after it): a correction moves a finished table's result.
+   */
   readonly final: readonly { readonly playerId: string; readonly points: number }[] | null;
+  /** `final` is the tournament's record: the game's own events no longer set it. */
+  readonly recorded: boolean;
   /** Closed by the round before its game finished: played, but no table points. */
   readonly closed: boolean;
 }
@@ -75,6 +82,7 @@ export function evolveStandings(
           table: game?.table ?? null,
           players: [],
           final: null,
+          recorded: false,
           closed: false,
         },
       ),
@@ -117,6 +125,7 @@ export function evolveStandings(
               table: t.table,
               players,
               final: out.games[t.gameId]?.final ?? null,
+              recorded: out.games[t.gameId]?.recorded ?? false,
               closed: false,
             },
           },
@@ -132,10 +141,19 @@ export function evolveStandings(
     case 'GameFinished':
       return game === undefined
         ? next
-        : withGame(game.gameId, (g) => ({ ...g, final: g.final ?? event.data.scores }));
+        : withGame(game.gameId, (g) => (g.recorded ? g : { ...g, final: event.data.scores }));
+    // A hand corrected after the game finished moves its final scores: counted here while the tournament's
+    // record of the table lags (TableFinished, written with the corrected scores, or TableResultCorrected).
+    case 'HandResultCorrected':
+      return game === undefined
+        ? next
+        : withGame(game.gameId, (g) =>
+            g.recorded || g.final === null ? g : { ...g, final: event.data.scores },
+          );
     // The tournament's own record of a finished table wins over the game's.
     case 'TableFinished':
-      return withGame(event.data.gameId, (g) => ({ ...g, final: event.data.scores }));
+    case 'TableResultCorrected':
+      return withGame(event.data.gameId, (g) => ({ ...g, final: event.data.scores, recorded: true }));
     case 'RoundClosed': {
       let out: StandingsDoc = next;
       for (const [gameId, g] of Object.entries(out.games))

@@ -1,8 +1,8 @@
 // The standings as they would stand after some hands' results change (a ruling's correction, an amendment's
 // recompute), computed from the standings document as it stands, before anything is written: what an
 // organizer or referee sees before committing. The same fold as the projection's, with the changes applied.
-import type { Seat } from '../../domain/rules/seats.ts';
 import { transfersOfNet } from '../../domain/play/correction/in-force.ts';
+import type { Seat } from '../../domain/rules/seats.ts';
 import type { ReadModels } from '../runtime/db.ts';
 import { loadDoc } from '../runtime/store.ts';
 import { handLedgerOf } from '../shared/ledger.ts';
@@ -97,6 +97,9 @@ function withChange(doc: StandingsDoc, change: HandChange): StandingsDoc {
 }
 
 /** The standings document of a tournament as the projection last saved it; undefined for none. */
-export async function standingsDocOf(db: ReadModels, tournamentId: string): Promise<StandingsDoc | undefined> {
+export async function standingsDocOf(
+  db: ReadModels,
+  tournamentId: string,
+): Promise<StandingsDoc | undefined> {
   return (await loadDoc(db, 'standings', tournamentId)) as StandingsDoc | undefined;
 }

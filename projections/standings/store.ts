@@ -13,8 +13,10 @@ import {
 
 export const standingsProjection: Projection<StandingsDoc> = {
   name: 'standings',
-  // 2: the ledger's hands kept by game.
-  version: 2,
+  // 2: the ledger's hands kept by game. 3: a hand's settlement in force by the domain's fold (adjustments
+  // add; a ruling counts through its SettlementCorrected only), its winners kept; a table's final result follows
+  // TableResultCorrected and HandResultCorrected (`recorded`).
+  version: 3,
   async migrate(db) {
     await db.schema
       .createTable('standings_rows')

@@ -1,6 +1,8 @@
 // A whole tournament written to an event store as the services would write it: the tournament stream's
-// events (per the contract), and each table's game and hands played by seeded bots through the deciders.
+// events (per the contract), and each table's game and hands played by seeded bots through the deciders; a
+// correction as the table service writes it (SettlementCorrected, HandResultCorrected, TableResultCorrected).
 // Test support.
+import { type CorrectSettlement, decideCorrection } from '../../domain/play/correction/index.ts';
 import type { PlayEvent } from '../../domain/play/events.ts';
 import { handResultOf } from '../../domain/play/game/from-hand.ts';
 import {
@@ -13,9 +15,11 @@ import {
   seatWindsOf,
 } from '../../domain/play/game/index.ts';
 import { gameStream, handStream } from '../../domain/play/metadata.ts';
+import { parseEvent } from '../../domain/play/parse.ts';
 import { rulesetOf } from '../../domain/rules/rulesets/index.ts';
 import { SEATS, type Seat } from '../../domain/rules/seats.ts';
 import type { EventStore, NewEvent } from '../../services/eventstore/port.ts';
+import { parseGameEvent } from '../../services/play/table.ts';
 import { playBotHand } from './bot-hand.ts';
 
 export interface TournamentPlan {
@@ -26,7 +30,10 @@ export interface TournamentPlan {
   readonly rounds?: number;
   readonly handsPerGame?: number;
   readonly scoring?: { kind: 'points' } | { kind: 'table-points'; values: number[] };
-  /** Penalties (one cancelled), a dispute ruled with a correction, extra time: after round 1. */
+  /**
+   * Penalties (one cancelled), a dispute ruled with a correction (a replacement) and a referee's adjustment of
+   * another hand, extra time: after round 1.
+   */
   readonly referee?: boolean;
 }
 
@@ -83,6 +90,7 @@ export async function writeTournament(store: EventStore, plan: TournamentPlan): 
       cost: { repeatPairs: 0, consecutiveRepeats: 0, windImbalance: 0 },
     });
     await tournament('RoundStarted', { round, endsAt: new Date(T0 + (minute + 90) * 60_000).toISOString() });
+    const finals = new Map<string, { playerId: string; points: number }[]>();
     for (const t of tables) {
       const scores = await playGame(store, {
         gameId: t.gameId,
@@ -93,6 +101,7 @@ export async function writeTournament(store: EventStore, plan: TournamentPlan): 
         at: at(),
       });
       minute += 30;
+      finals.set(t.gameId, scores);
       await tournament('TableFinished', { round, table: t.table, gameId: t.gameId, scores }, 'system');
     }
     if (plan.referee === true && round === 1) {
@@ -114,19 +123,54 @@ export async function writeTournament(store: EventStore, plan: TournamentPlan): 
         { disputeId: 'd-1', gameId, hand: 1, reason: 'wrong fan count' },
         'referee',
       );
+      const ruled = {
+        kind: 'correction',
+        mode: 'replacement',
+        wrong: 'the settlement missed a fan',
+        transfers: [{ from: 'S', to: 'E', points: 1000, reason: 'ruling: the hand as it stood' }],
+      } as const;
       await tournament(
         'DisputeRuled',
-        {
-          disputeId: 'd-1',
-          ruling: {
-            kind: 'correction',
-            wrong: 'the settlement missed a fan',
-            transfers: [{ from: 'S', to: 'E', points: 1000, reason: 'ruling: the hand as it stood' }],
-          },
-          reason: 'the referee recounted',
-        },
+        { disputeId: 'd-1', ruling: ruled, reason: 'the referee recounted' },
         'referee',
       );
+      // The service carries the ruling out in the hand stream, and the game and the table count it; then a
+      // referee adjusts hand 2 of the same game (an undeclared flower, say).
+      const corrections: [number, CorrectSettlement][] = [
+        [
+          1,
+          {
+            type: 'CorrectSettlement',
+            mode: 'replacement',
+            change: { kind: 'transfers', transfers: ruled.transfers },
+            wrong: ruled.wrong,
+            reason: 'the referee recounted',
+            correctedBy: { role: 'referee', id: 'referee-1' },
+          },
+        ],
+        [
+          2,
+          {
+            type: 'CorrectSettlement',
+            mode: 'adjustment',
+            change: { kind: 'transfers', transfers: [{ from: 'N', to: 'W', points: 200, reason: 'flower' }] },
+            wrong: 'a flower was not paid',
+            reason: 'the referee saw it',
+            correctedBy: { role: 'referee', id: 'referee-1' },
+          },
+        ],
+      ];
+      for (const [hand, command] of corrections) {
+        const key = `${tournamentId}:${sequence++}`;
+        const { correction, scores } = await correctHand(store, gameId, hand, command, at(), key);
+        const previous = finals.get(gameId)!;
+        finals.set(gameId, scores);
+        await tournament(
+          'TableResultCorrected',
+          { round, table: 1, gameId, hand, correction, previous, scores },
+          'system',
+        );
+      }
       await tournament(
         'DisputeOpened',
         { disputeId: 'd-2', gameId, hand: 2, reason: 'penalty asked' },
@@ -218,6 +262,62 @@ export async function playGame(
     await runGame(result);
   }
   return Object.entries(game.scores).map(([playerId, points]) => ({ playerId, points }));
+}
+
+/**
+ * A settled hand corrected as the table service does it: SettlementCorrected in the hand stream (decided on
+ * the stream as stored), then HandResultCorrected in the game stream. Answers the correction's event id and
+ * the game's scores after it.
+ */
+export async function correctHand(
+  store: EventStore,
+  gameId: string,
+  hand: number,
+  command: CorrectSettlement,
+  at: string,
+  correlationId: string,
+): Promise<{ correction: string; scores: { playerId: string; points: number }[] }> {
+  const stream = handStream(gameId, hand);
+  const stored = await store.readStream(stream);
+  const events = stored.map((e) =>
+    parseEvent({ type: e.type, schemaVersion: e.schemaVersion, data: e.data }),
+  );
+  const decision = decideCorrection(
+    command,
+    events,
+    stored.map((e) => e.id),
+  );
+  if ('rejection' in decision) throw new Error(`correction refused: ${decision.rejection.message}`);
+  await append(store, stream, [decision.event], command.correctedBy, at, `${correlationId}:hand`);
+  const correction = (await store.readStream(stream)).at(-1)!.id;
+  const first = events[0];
+  const seatWinds = first?.type === 'HandStarted' ? first.data.seatWinds : {};
+  let game: GameState = initialGameState;
+  for (const e of await store.readStream(gameStream(gameId)))
+    game = evolveGame(game, parseGameEvent({ type: e.type, schemaVersion: e.schemaVersion, data: e.data }));
+  const counted = decideGame(
+    {
+      type: 'CorrectHandResult',
+      hand,
+      correction,
+      seatWinds,
+      deltas: decision.event.data.deltas ?? {},
+      at,
+    },
+    game,
+  );
+  if ('rejection' in counted) throw new Error(`the game refused: ${counted.rejection.message}`);
+  await append(
+    store,
+    gameStream(gameId),
+    counted.events,
+    { role: 'system', id: 'table-service' },
+    at,
+    `${correlationId}:game`,
+  );
+  const recorded = counted.events[0]!;
+  if (recorded.type !== 'HandResultCorrected') throw new Error(`the game wrote ${recorded.type}`);
+  return { correction, scores: recorded.data.scores.map((s) => ({ ...s })) };
 }
 
 async function append(
