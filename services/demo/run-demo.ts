@@ -6,6 +6,7 @@ import type { GameEnd } from '../../domain/play/game/index.ts';
 import { gameStream } from '../../domain/play/metadata.ts';
 import { type PresetId, rulesetOf } from '../../domain/rules/rulesets/index.ts';
 import type { TournamentCommand, TournamentState } from '../../domain/tournament/index.ts';
+import { tablePointsOf } from '../../projections/standings/evolve.ts';
 import { defaultDeclaration } from '../bots/agent.ts';
 import { botRoster } from '../bots/index.ts';
 import type { EventStore } from '../eventstore/port.ts';
@@ -133,14 +134,32 @@ export async function runDemo(store: EventStore, options: DemoOptions): Promise<
   return { tournamentId, games, hands, events, state };
 }
 
-/** Player ids by the points of their finished tables so far, best first (Swiss seating's order). */
+/**
+ * Player ids as the standings rank them so far, best first (Swiss seating's order): each finished table's
+ * result in force (corrections included), table points first where the tournament scores them, less the
+ * penalties in force. Ties in player id order.
+ */
 export function standingsSoFar(state: TournamentState): string[] {
   const points = new Map<string, number>();
+  const tablePoints = new Map<string, number>();
   for (const player of state.players) if (player.status === 'active') points.set(player.playerId, 0);
+  const add = (map: Map<string, number>, id: string, value: number) => {
+    if (points.has(id)) map.set(id, (map.get(id) ?? 0) + value);
+  };
   for (const round of state.rounds)
-    for (const table of round.tables)
-      for (const score of table.scores ?? [])
-        if (points.has(score.playerId))
-          points.set(score.playerId, points.get(score.playerId)! + score.points);
-  return [...points.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([id]) => id);
+    for (const table of round.tables) {
+      if (table.scores === undefined) continue;
+      for (const score of table.scores) add(points, score.playerId, score.points);
+      if (state.scoring.kind === 'table-points')
+        for (const [id, tp] of Object.entries(tablePointsOf(table.scores, state.scoring.values)))
+          add(tablePoints, id, tp);
+    }
+  for (const penalty of Object.values(state.penalties))
+    if (penalty.status === 'active') add(points, penalty.playerId, -penalty.points);
+  return [...points.keys()].sort(
+    (a, b) =>
+      (tablePoints.get(b) ?? 0) - (tablePoints.get(a) ?? 0) ||
+      points.get(b)! - points.get(a)! ||
+      (a < b ? -1 : 1),
+  );
 }

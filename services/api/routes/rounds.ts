@@ -100,7 +100,8 @@ export function roundRoutes(platform: Platform): Route[] {
       path: '/api/tournaments/:tournamentId/rounds/:round/seating',
       summary: 'Seat a round: random, swiss (by the standings so far) or uploaded tables',
       description:
-        'Swiss reads the standings from the finished tables: each player’s points summed, best first. ' +
+        'Swiss reads the standings from the finished tables’ results in force (corrections included): table ' +
+        'points first where the tournament scores them, then points, less penalties in force, best first. ' +
         'Uploaded tables list player ids in seat order E, S, W, N.',
       params: RoundParams,
       body: SeatBody,
