@@ -104,7 +104,7 @@ describe('amending the ruleset', () => {
     expect(r.rule).toBe(TOURNAMENT_RULES.retroactive);
     expect(r.message).toMatch(/^options\.claimDeadlineMs: claimDeadlineMs changes play/);
     expect(r.message).toContain('round 1 has started');
-    expect(r.message).toContain('"scope": {"kind": "next-hand"}');
+    expect(r.message).toContain('from the next hand instead (scope next-hand)');
     const [event] = decided(started(), amend({ claimDeadlineMs: 8000 }, { kind: 'next-hand' }));
     expect(event).toMatchObject({ type: 'RulesetAmended', data: { recompute: false } });
   });

@@ -61,8 +61,8 @@ export function amendRuleset(command: AmendRuleset, state: TournamentState): Tou
       'amendment-not-retroactive',
       RULES.retroactive,
       `options.${play[0]}: ${play.join(', ')} ${play.length === 1 ? 'changes' : 'change'} play and cannot apply ` +
-        `to hands already played (round ${played} has started); amend from the next hand instead: ` +
-        `"scope": {"kind": "next-hand"}`,
+        `to hands already played (round ${played} has started); amend ${play.length === 1 ? 'it' : 'them'} ` +
+        'from the next hand instead (scope next-hand)',
     );
   const retroactive = changed.filter((n) => amendabilityOf(preset, n) === 'retroactively');
   return one(

@@ -19,6 +19,12 @@ import type { TournamentState } from './state.ts';
 export { allowedSizes } from './decide-rounds.ts';
 export type { TournamentDecision } from './decide-shared.ts';
 
+const AFTER_THE_END: ReadonlySet<TournamentCommand['type']> = new Set([
+  'RecordTableCorrected',
+  'RecordAmendmentApplied',
+  'AmendRuleset',
+]);
+
 export function decideTournament(command: TournamentCommand, state: TournamentState): TournamentDecision {
   if (!ALLOWED[command.type].includes(command.by.role))
     return reject(
@@ -28,9 +34,9 @@ export function decideTournament(command: TournamentCommand, state: TournamentSt
     );
   if (command.type === 'CreateTournament') return createTournament(command, state);
   if (state.status === 'not-created') return reject('not-created', RULES.create, 'no tournament yet');
-  // What was set in motion before the end still lands: a corrected table, a recompute finishing.
-  const completes = command.type === 'RecordTableCorrected' || command.type === 'RecordAmendmentApplied';
-  if (state.status === 'finished' && !completes)
+  // What was set in motion before the end still lands (a corrected table, a recompute finishing), and an
+  // organizer may still amend the rules the results were settled by: the standings follow, on the record.
+  if (state.status === 'finished' && !AFTER_THE_END.has(command.type))
     return reject('tournament-finished', RULES.finished, 'the tournament is over');
   switch (command.type) {
     case 'RegisterPlayer':
