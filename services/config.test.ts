@@ -5,7 +5,12 @@ import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('given nothing, runs embedded: ./data and port 3000', () => {
-    expect(loadConfig({})).toEqual({ dataDir: resolve('./data'), port: 3000 });
+    expect(loadConfig({})).toEqual({
+      dataDir: resolve('./data'),
+      port: 3000,
+      queuePrefix: 'mahjong-ledger',
+      queueLockMs: 30_000,
+    });
   });
 
   it('reads every variable', () => {
@@ -14,6 +19,8 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
       KURRENTDB_URL: 'kurrentdb://127.0.0.1:2113?tls=false',
       REDIS_URL: 'redis://127.0.0.1:6379',
+      QUEUE_PREFIX: 'venue-2',
+      QUEUE_LOCK_MS: '2000',
       PORT: '8080',
     });
     expect(config).toEqual({
@@ -21,6 +28,8 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://postgres@127.0.0.1:5432/test',
       kurrentDbUrl: 'kurrentdb://127.0.0.1:2113?tls=false',
       redisUrl: 'redis://127.0.0.1:6379',
+      queuePrefix: 'venue-2',
+      queueLockMs: 2000,
       port: 8080,
     });
   });
@@ -42,6 +51,8 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, /^PORT: /],
     [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL: expected a postgres/],
     [{ REDIS_URL: 'not a url' }, /^REDIS_URL: /],
+    [{ QUEUE_PREFIX: 'a:b' }, /^QUEUE_PREFIX: /],
+    [{ QUEUE_LOCK_MS: '10' }, /^QUEUE_LOCK_MS: /],
     [{ AUDIT_KEY: 'short' }, /^AUDIT_KEY: at least 32 characters/],
   ])('refuses %j naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

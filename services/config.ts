@@ -16,6 +16,13 @@ const EnvironmentSchema = z.object({
   DATABASE_URL: url(['postgres', 'postgresql']).optional(),
   KURRENTDB_URL: url(['kurrentdb', 'kurrentdb+discover', 'esdb', 'esdb+discover']).optional(),
   REDIS_URL: url(['redis', 'rediss']).optional(),
+  // Keeps deployments (or test runs) sharing one Redis apart; and how long a worker's hold on a job lasts
+  // without renewal before another worker takes the job over (a worker that died).
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, '1 to 64 of A-Z a-z 0-9 _ . -')
+    .default('mahjong-ledger'),
+  QUEUE_LOCK_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   // The key that signs audit exports, kept out of the event store: its text, or a file holding it (default
   // DATA_DIR/audit.key, created 0600 at the first export). docs/event-store.md "Signed audit exports".
@@ -31,6 +38,10 @@ export interface Config {
   readonly databaseUrl?: string;
   readonly kurrentDbUrl?: string;
   readonly redisUrl?: string;
+  /** The queue's key prefix in Redis (QUEUE_PREFIX, default mahjong-ledger). */
+  readonly queuePrefix: string;
+  /** QUEUE_LOCK_MS: a job whose worker stops renewing its lock this long is taken over (default 30 s). */
+  readonly queueLockMs: number;
   readonly port: number;
   /** AUDIT_KEY: the audit signing key itself. */
   readonly auditKey?: string;
@@ -63,6 +74,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     DATABASE_URL,
     KURRENTDB_URL,
     REDIS_URL,
+    QUEUE_PREFIX,
+    QUEUE_LOCK_MS,
     PORT,
     AUDIT_KEY,
     AUDIT_KEY_FILE,
@@ -76,6 +89,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     ...(DATABASE_URL !== undefined ? { databaseUrl: DATABASE_URL } : {}),
     ...(KURRENTDB_URL !== undefined ? { kurrentDbUrl: KURRENTDB_URL } : {}),
     ...(REDIS_URL !== undefined ? { redisUrl: REDIS_URL } : {}),
+    queuePrefix: QUEUE_PREFIX,
+    queueLockMs: QUEUE_LOCK_MS,
     port: PORT,
     ...(AUDIT_KEY !== undefined ? { auditKey: AUDIT_KEY } : {}),
     ...(AUDIT_KEY_FILE !== undefined ? { auditKeyFile: resolve(AUDIT_KEY_FILE) } : {}),

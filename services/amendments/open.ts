@@ -10,14 +10,17 @@ import { AMENDMENT_QUEUE } from './service.ts';
 export const QUEUE_BOARD_PATH = '/admin/queues';
 
 export function openAmendmentQueue(
-  config: Pick<Config, 'redisUrl'>,
-  prefix = 'mahjong-ledger',
+  config: Pick<Config, 'redisUrl' | 'queuePrefix' | 'queueLockMs'>,
+  prefix = config.queuePrefix,
   onError?: (error: unknown) => void,
 ): JobQueue<AmendmentJob> {
+  const lockDurationMs = config.queueLockMs;
   return createJobQueue<AmendmentJob>({
     name: AMENDMENT_QUEUE,
     redisUrl: config.redisUrl,
     prefix,
+    // Stalled jobs are looked for at a fraction of the lock, so a dead worker's job goes on soon after.
+    options: { lockDurationMs, stalledIntervalMs: Math.max(250, Math.floor(lockDurationMs / 2)) },
     ...(onError === undefined ? {} : { onError }),
   });
 }
