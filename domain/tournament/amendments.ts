@@ -2,7 +2,7 @@
 // amendment that covers the hand applied in the order they were made. A hand's scope is its round and its
 // number in its table's game; an amendment "from the next hand" covers the hands dealt after it, which only
 // the caller can tell (by the store's order), so it says which of those count.
-import { rulesetOf, type Ruleset } from '../rules/rulesets/index.ts';
+import { type Ruleset, rulesetOf } from '../rules/rulesets/index.ts';
 import type { AmendmentScope } from './events.ts';
 import type { Amendment, Table, TournamentState } from './state.ts';
 

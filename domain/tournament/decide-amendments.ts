@@ -68,7 +68,10 @@ export function amendRuleset(command: AmendRuleset, state: TournamentState): Tou
   return one(
     event('RulesetAmended', {
       amendmentId: command.amendmentId,
-      changes: Object.fromEntries(changed.map((n) => [n, { from: before.options[n], to: options[n] }])),
+      // An option with no value before (one without a default) is recorded as null: JSON keeps no undefined.
+      changes: Object.fromEntries(
+        changed.map((n) => [n, { from: before.options[n] ?? null, to: options[n] }]),
+      ),
       scope: command.scope,
       reason: command.reason,
       revision: state.amendments.length + 2,

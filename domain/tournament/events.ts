@@ -322,6 +322,7 @@ export const RulesetAmended = eventSchema(
   z.strictObject({
     amendmentId: id,
     /** Each option changed: its value before and after. */
+    // `from` null: the option had no value (patternPoints before any was set).
     changes: z.record(z.string(), z.strictObject({ from: z.unknown(), to: z.unknown() })),
     scope: amendmentScope,
     reason,

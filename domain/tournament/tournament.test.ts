@@ -457,7 +457,11 @@ describe('OpenDispute, RuleDispute', () => {
     expect(decided(disputed(), correction)[0]).toMatchObject({
       type: 'DisputeRuled',
       data: {
-        ruling: { kind: 'correction', mode: 'replacement', transfers: [{ from: 'S', to: 'E', points: 2000 }] },
+        ruling: {
+          kind: 'correction',
+          mode: 'replacement',
+          transfers: [{ from: 'S', to: 'E', points: 2000 }],
+        },
       },
     });
     expect(decided(disputed(), rule({ kind: 'void-and-redeal' }))[0]?.data).toMatchObject({

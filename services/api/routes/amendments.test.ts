@@ -95,10 +95,9 @@ describe.skipIf(redisUrl === undefined)('amendments in BullMQ mode', () => {
     const kinds = events.map((e) => e.event);
     expect(kinds[0]).toBe('state');
     const completed = events.find((e) => e.event === 'completed');
-    const list = await (
-      await fetch(`${server.url}/api/tournaments/${TOURNAMENT}/amendments`, { headers: auth() })
-    ).json();
-    const applied = list.amendments[0].applied;
+    const listed = await fetch(`${server.url}/api/tournaments/${TOURNAMENT}/amendments`, { headers: auth() });
+    const list = (await listed.json()) as { amendments: { applied: unknown; job: unknown }[] };
+    const applied = list.amendments[0]!.applied;
     expect(applied).toMatchObject({ amendmentId: 'limit-6000' });
     // A client that came after the end learns it from the state; one that came before sees it complete.
     if (completed !== undefined) expect(completed.data.result).toEqual(applied);
@@ -107,7 +106,7 @@ describe.skipIf(redisUrl === undefined)('amendments in BullMQ mode', () => {
       .filter((e) => e.event === 'progress')
       .map((e) => (e.data.progress as { done: number }).done);
     expect(done).toEqual([...done].sort((a, b) => a - b));
-    expect(list.amendments[0].job).toMatchObject({ status: 'completed' });
+    expect(list.amendments[0]!.job).toMatchObject({ status: 'completed' });
 
     const again = await fetch(`${server.url}/api/tournaments/${TOURNAMENT}/amendments/limit-6000/recompute`, {
       method: 'POST',
