@@ -7,6 +7,7 @@ import type { Transfer } from '../../domain/rules/seats.ts';
 import type { AmendmentApplied } from '../../domain/tournament/events.ts';
 import type { Decoded } from '../runtime/decode.ts';
 import type { GameRef } from '../runtime/projection.ts';
+import { type CorrectionFacts, correctionFacts } from '../shared/correction.ts';
 import {
   emptyLedger,
   evolveLedger,
@@ -32,14 +33,7 @@ export type AuditKind =
 type Points = Readonly<Record<string, number>>;
 
 /** A corrected settlement: what it did, who corrected it and why, and the hand's settlement before and after. */
-export interface AuditCorrection {
-  readonly mode: 'adjustment' | 'replacement';
-  /** The settlement or correction it corrects, by event id. */
-  readonly corrects: string;
-  readonly correctedBy: { readonly role: string; readonly id: string };
-  readonly wrong: string;
-  readonly reason: string;
-  readonly amendmentId?: string;
+export interface AuditCorrection extends CorrectionFacts {
   /** The settlement in force before and after, points per seat, and what moved (after less before). */
   readonly seatsBefore: Points;
   readonly seatsAfter: Points;
@@ -322,12 +316,7 @@ function correctionOf(
   const seatsBefore = netOf(before as readonly Transfer[]);
   const seatsAfter = netOf(after as readonly Transfer[]);
   return {
-    mode: d.mode,
-    corrects: d.corrects,
-    correctedBy: { ...d.correctedBy },
-    wrong: d.wrong,
-    reason: d.reason,
-    ...(d.amendmentId === undefined ? {} : { amendmentId: d.amendmentId }),
+    ...correctionFacts(d),
     seatsBefore,
     seatsAfter,
     deltas: deltaBetween(seatsBefore, seatsAfter),

@@ -16,6 +16,7 @@ import { type HandState, initialHandState, wallRemaining } from '../../domain/pl
 import { formatCounts, formatTiles } from '../../domain/tiles/index.ts';
 import { type Decoded, decode, streamRef } from '../runtime/decode.ts';
 import type { ProjectedEvent } from '../runtime/event.ts';
+import { type CorrectionFacts, correctionFacts } from '../shared/correction.ts';
 
 export interface SeatTable {
   readonly player: string;
@@ -80,14 +81,7 @@ export interface Payment {
   readonly correction?: Correction;
 }
 
-export interface Correction {
-  readonly mode: 'adjustment' | 'replacement';
-  /** The settlement or correction it corrects, by event id. */
-  readonly corrects: string;
-  readonly correctedBy: { readonly role: string; readonly id: string };
-  readonly wrong: string;
-  readonly reason: string;
-  readonly amendmentId?: string;
+export interface Correction extends CorrectionFacts {
   /** The settlement in force before it, transfer by transfer. */
   readonly replaced: Transfers;
   /** The settlement in force after it (an adjustment: what stood, and its transfers). */
@@ -363,12 +357,7 @@ function claimsAndPayments(
       const replaced = d.previous ?? before?.transfers ?? [];
       const standing = doc.settlement?.transfers ?? [];
       const correction: Correction = {
-        mode: d.mode,
-        corrects: d.corrects,
-        correctedBy: { ...d.correctedBy },
-        wrong: d.wrong,
-        reason: d.reason,
-        ...(d.amendmentId === undefined ? {} : { amendmentId: d.amendmentId }),
+        ...correctionFacts(d),
         replaced,
         standing,
         deltas: (d.deltas ?? deltaBetween(netOf(replaced), netOf(standing))) as Record<string, number>,

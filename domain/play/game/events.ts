@@ -9,6 +9,18 @@ const seatWinds = z.partialRecord(seat, id).superRefine((winds, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
+/** A hand's deltas per seat: they sum to zero, and name only seats someone held that hand. */
+function deltasOfTheTable(
+  data: { deltas: Partial<Record<string, number>>; seatWinds: Partial<Record<string, string>> },
+  ctx: z.RefinementCtx,
+): void {
+  const sum = Object.values(data.deltas).reduce((a: number, b) => a + (b ?? 0), 0);
+  if (sum !== 0) ctx.addIssue({ code: 'custom', path: ['deltas'], message: `deltas sum to ${sum}, not 0` });
+  for (const s of seatsOf(data.deltas))
+    if (data.seatWinds[s] === undefined)
+      ctx.addIssue({ code: 'custom', path: ['deltas', s], message: `no player sits at ${s}` });
+}
+
 const result = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('won'),
@@ -60,14 +72,7 @@ export const HandRecorded = eventSchema(
         })
         .nullable(),
     })
-    .superRefine((data, ctx) => {
-      const sum = Object.values(data.deltas).reduce((a, b) => a + (b ?? 0), 0);
-      if (sum !== 0)
-        ctx.addIssue({ code: 'custom', path: ['deltas'], message: `deltas sum to ${sum}, not 0` });
-      for (const s of seatsOf(data.deltas))
-        if (data.seatWinds[s] === undefined)
-          ctx.addIssue({ code: 'custom', path: ['deltas', s], message: `no player sits at ${s}` });
-    }),
+    .superRefine(deltasOfTheTable),
 );
 export type HandRecorded = z.infer<typeof HandRecorded>;
 
@@ -93,14 +98,7 @@ export const HandResultCorrected = eventSchema(
         .min(2)
         .max(4),
     })
-    .superRefine((data, ctx) => {
-      const sum = Object.values(data.deltas).reduce((a, b) => a + (b ?? 0), 0);
-      if (sum !== 0)
-        ctx.addIssue({ code: 'custom', path: ['deltas'], message: `deltas sum to ${sum}, not 0` });
-      for (const s of seatsOf(data.deltas))
-        if (data.seatWinds[s] === undefined)
-          ctx.addIssue({ code: 'custom', path: ['deltas', s], message: `no player sits at ${s}` });
-    }),
+    .superRefine(deltasOfTheTable),
 );
 export type HandResultCorrected = z.infer<typeof HandResultCorrected>;
 
