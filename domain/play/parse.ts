@@ -28,3 +28,16 @@ export function parseMetadata(raw: unknown): EventMetadata {
   if (!parsed.success) throw eventParseError(parsed.error, ['metadata']);
   return parsed.data;
 }
+
+/**
+ * An event read back from this platform's own store, where it was checked when appended and has been
+ * chained by hash since: at its type's current version it is taken as it stands (no schema run, no wall
+ * shuffled again to check its hash); an older version is upcast and parsed as parseEvent does. For bulk
+ * reads (an amendment's recompute over every hand); `verify` is what checks the store itself.
+ */
+export function storedEvent(raw: { type: string; schemaVersion: number; data: unknown }): PlayEvent {
+  const { type, schemaVersion, data } = raw;
+  if (isPlayEventType(type) && PLAY_EVENT_SCHEMAS[type].shape.schemaVersion.value === schemaVersion)
+    return { type, schemaVersion, data } as PlayEvent;
+  return parseEvent(raw);
+}

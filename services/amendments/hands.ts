@@ -3,7 +3,8 @@
 // amendment covering it applied in order (the amendments made after this one too: a recompute brings a hand
 // to the rules in force now, so two jobs in any order end in the same place).
 import type { PlayEvent } from '../../domain/play/events.ts';
-import type { HandState } from '../../domain/play/hand/index.ts';
+import { handStream } from '../../domain/play/metadata.ts';
+import { storedEvent } from '../../domain/play/parse.ts';
 import type { Ruleset } from '../../domain/rules/rulesets/index.ts';
 import { rulesetForHand, scopeCovers } from '../../domain/tournament/amendments.ts';
 import type {
@@ -61,24 +62,55 @@ export function amendmentPositions(
 
 export interface HandOfScope {
   readonly scoped: ScopedHand;
-  readonly loaded: Loaded<PlayEvent, HandState>;
+  /** The hand's events as stored, and as the domain reads them (not folded: resettle folds what it needs). */
+  readonly stored: readonly StoredEvent[];
+  readonly events: readonly PlayEvent[];
   /** The rules it settles under now. */
   readonly ruleset: Ruleset;
+}
+
+/** Each hand's rules, kept per table and the amendments covering it: most hands of a table share them. */
+export class RulesetsOfHands {
+  readonly #cache = new Map<string, Ruleset>();
+  constructor(
+    private readonly state: TournamentState,
+    private readonly positions: ReadonlyMap<string, bigint>,
+  ) {}
+
+  of(scoped: ScopedHand, dealtAt: bigint): Ruleset {
+    const dealtAfter = (a: Amendment) => {
+      const at = this.positions.get(a.amendmentId);
+      return at !== undefined && dealtAt > at;
+    };
+    const covering = this.state.amendments
+      .filter((a) =>
+        a.scope.kind === 'next-hand' ? dealtAfter(a) : scopeCovers(a.scope, scoped.round.round, scoped.hand),
+      )
+      .map((a) => a.amendmentId);
+    const key = `${scoped.table.ruleset.hash}|${covering.join(',')}`;
+    let ruleset = this.#cache.get(key);
+    if (ruleset === undefined) {
+      ruleset = rulesetForHand(
+        scoped.table,
+        this.state.amendments,
+        scoped.round.round,
+        scoped.hand,
+        dealtAfter,
+      );
+      this.#cache.set(key, ruleset);
+    }
+    return ruleset;
+  }
 }
 
 /** A scoped hand's stream and rules; undefined when no hand was dealt there. */
 export async function handOfScope(
   store: EventStore,
-  state: TournamentState,
-  positions: ReadonlyMap<string, bigint>,
+  rulesets: RulesetsOfHands,
   scoped: ScopedHand,
 ): Promise<HandOfScope | undefined> {
-  const loaded = await loadHand(store, scoped.gameId, scoped.hand);
-  if (loaded.revision === -1) return undefined;
-  const dealtAt: StoredEvent['position'] = loaded.stored[0]!.position;
-  const ruleset = rulesetForHand(scoped.table, state.amendments, scoped.round.round, scoped.hand, (a) => {
-    const at = positions.get(a.amendmentId);
-    return at !== undefined && dealtAt > at;
-  });
-  return { scoped, loaded, ruleset };
+  const stored = await store.readStream(handStream(scoped.gameId, scoped.hand));
+  if (stored.length === 0) return undefined;
+  const events = stored.map(storedEvent);
+  return { scoped, stored, events, ruleset: rulesets.of(scoped, stored[0]!.position) };
 }

@@ -20,7 +20,7 @@ import type { Platform } from '../platform.ts';
 import { load } from '../play/table.ts';
 import { seatWindsOfHand } from '../tables/correct-hand.ts';
 import { TOURNAMENT_AGGREGATE } from '../tournament/service.ts';
-import { amendmentPositions, handOfScope, handsInScope } from './hands.ts';
+import { amendmentPositions, handOfScope, handsInScope, RulesetsOfHands } from './hands.ts';
 
 export interface HandPreview {
   readonly gameId: string;
@@ -75,10 +75,11 @@ export async function previewAmendment(
   const hands: HandPreview[] = [];
   const changes: HandChange[] = [];
   const perPlayer = new Map<string, number>();
+  const rulesets = new RulesetsOfHands(state, positions);
   for (const scoped of await handsInScope(platform.store, state, amendment)) {
-    const found = await handOfScope(platform.store, state, positions, scoped);
+    const found = await handOfScope(platform.store, rulesets, scoped);
     if (found === undefined) continue;
-    const result: HandRecompute = recomputeHand(found.loaded.events, found.ruleset, amendment);
+    const result: HandRecompute = recomputeHand(found.events, found.ruleset, amendment);
     if (result.kind === 'live') counts.live += 1;
     if (result.kind === 'no-settlement' || result.kind === 'live') continue;
     counts.hands += 1;
@@ -88,7 +89,7 @@ export async function previewAmendment(
     }
     if (result.kind === 'done') continue;
     counts.changed += 1;
-    const winds = seatWindsOfHand(found.loaded.events);
+    const winds = seatWindsOfHand(found.events);
     const seats = (Object.keys(winds) as Seat[]).map((seat) => ({
       seat,
       playerId: winds[seat] ?? null,

@@ -34,7 +34,9 @@ describe('an amendment recomputed', () => {
     const queue = createJobQueue<AmendmentJob>({ name: 'amendments-test' });
     const amendments = new Amendments(platform, queue);
     const worker = amendments.work();
-    const done = new Promise<unknown>((resolve) => queue.onEvent((e) => e.kind === 'completed' && resolve(e)));
+    const done = new Promise<unknown>((resolve) =>
+      queue.onEvent((e) => e.kind === 'completed' && resolve(e)),
+    );
     const before = (await platform.tournaments.current(demo.tournamentId)).state;
     const { outcome, job } = await amendments.amend(
       demo.tournamentId,

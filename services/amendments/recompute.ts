@@ -14,7 +14,7 @@ import type { Platform } from '../platform.ts';
 import { serverSteps } from '../play/command-ids.ts';
 import { load } from '../play/table.ts';
 import { TOURNAMENT_AGGREGATE } from '../tournament/service.ts';
-import { amendmentPositions, handOfScope, handsInScope } from './hands.ts';
+import { amendmentPositions, type HandOfScope, handOfScope, handsInScope, RulesetsOfHands } from './hands.ts';
 
 export interface AmendmentJob {
   readonly tournamentId: string;
@@ -33,6 +33,9 @@ export interface RecomputeOptions {
 type Counts = Omit<AmendmentApplied['data'], 'amendmentId'>;
 
 const SYSTEM = { role: 'system', id: 'amendment-worker' } as const;
+
+/** Hand streams read ahead of the one being settled. */
+const READ_AHEAD = 8;
 
 /** Runs the amendment's recompute to its end; the counts as AmendmentApplied records them. */
 export async function recomputeAmendment(
@@ -81,14 +84,23 @@ async function pass(
 ): Promise<{ counts: Counts; live: number }> {
   const amendment = state.amendments.find((a) => a.amendmentId === job.amendmentId)!;
   const scoped = await handsInScope(platform.store, state, amendment);
+  const rulesets = new RulesetsOfHands(state, positions);
   const counts = { hands: 0, corrected: 0, unchanged: 0, kept: 0, refused: 0 };
   let live = 0;
+  // Reads run a few hands ahead of the settling: a server store answers while the last hand is settled.
+  const reads: Promise<HandOfScope | undefined>[] = [];
+  const readAhead = (i: number) => {
+    if (i < scoped.length) reads[i] = handOfScope(platform.store, rulesets, scoped[i]!);
+  };
+  for (let i = 0; i < READ_AHEAD; i++) readAhead(i);
   for (const [i, hand] of scoped.entries()) {
-    const found = await handOfScope(platform.store, state, positions, hand);
+    readAhead(i + READ_AHEAD);
+    const found = await reads[i]!;
+    delete reads[i];
     const result: HandRecompute =
       found === undefined
         ? { kind: 'no-settlement', why: 'not dealt' }
-        : recomputeHand(found.loaded.events, found.ruleset, amendment);
+        : recomputeHand(found.events, found.ruleset, amendment);
     switch (result.kind) {
       case 'live':
         live += 1;

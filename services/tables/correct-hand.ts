@@ -7,34 +7,41 @@ import {
   decideCorrection,
 } from '../../domain/play/correction/index.ts';
 import type { PlayEvent } from '../../domain/play/events.ts';
-import type { HandState } from '../../domain/play/hand/index.ts';
+import { evolve, type HandState } from '../../domain/play/hand/index.ts';
+import { storedEvent } from '../../domain/play/parse.ts';
 import type { SettlementCorrected } from '../../domain/play/payment-events.ts';
 import type { Seat } from '../../domain/rules/seats.ts';
 import { type EventStore, type StoredEvent, WrongExpectedVersion } from '../eventstore/port.ts';
-import {
-  type Actor,
-  type CommandIds,
-  eventsOfCommand,
-  HAND_AGGREGATE,
-  type Loaded,
-  load,
-  metadataOf,
-} from '../play/table.ts';
+import { type Actor, type CommandIds, eventsOfCommand, type Loaded, metadataOf } from '../play/table.ts';
 
 type HandLoaded = Loaded<PlayEvent, HandState>;
 
+/** A hand stream's events as stored and as the domain reads them. */
+export interface HandEvents {
+  readonly stored: readonly StoredEvent[];
+  readonly events: readonly PlayEvent[];
+}
+
 export type HandCorrection =
-  | { readonly status: 'rejected'; readonly rejection: CorrectionRejection; readonly hand: HandLoaded }
+  | { readonly status: 'rejected'; readonly rejection: CorrectionRejection; readonly hand: HandEvents }
   | {
       /** 'already-applied': this command's correction was on record; nothing was appended now. */
       readonly status: 'appended' | 'already-applied';
       readonly event: SettlementCorrected;
       /** The correction as stored: its id is what the game and the table name. */
       readonly stored: StoredEvent;
-      readonly hand: HandLoaded;
+      readonly hand: HandEvents;
     };
 
-/** Appends the correction the command decides on the hand stream, unless this command's is on record. */
+const read = async (store: EventStore, stream: string): Promise<HandEvents> => {
+  const stored = await store.readStream(stream);
+  return { stored, events: stored.map(storedEvent) };
+};
+
+/**
+ * Appends the correction the command decides on the hand stream, unless this command's is on record. `loaded`:
+ * the stream as the table holds it (its current hand), kept folded with the correction in `loaded` after.
+ */
 export async function appendCorrection(
   store: EventStore,
   stream: string,
@@ -43,9 +50,9 @@ export async function appendCorrection(
   ids: CommandIds,
   at: string,
   loaded?: HandLoaded,
-): Promise<HandCorrection> {
+): Promise<HandCorrection & { readonly loaded?: HandLoaded }> {
   const metadata = metadataOf(actor, at, ids);
-  let hand = loaded ?? (await load(store, stream, HAND_AGGREGATE));
+  let hand: HandEvents = loaded ?? (await read(store, stream));
   for (let attempt = 1; ; attempt++) {
     const [index] = eventsOfCommand(hand.stored, ids.commandId);
     if (index !== undefined) {
@@ -61,21 +68,36 @@ export async function appendCorrection(
     );
     if ('rejection' in decision) return { status: 'rejected', rejection: decision.rejection, hand };
     const { event } = decision;
+    const revision = hand.stored.at(-1)?.revision ?? -1;
     try {
-      await store.append(
-        stream,
-        [{ ...event, metadata }],
-        hand.revision === -1 ? 'no-stream' : hand.revision,
-      );
+      await store.append(stream, [{ ...event, metadata }], revision === -1 ? 'no-stream' : revision);
     } catch (error) {
       // Another writer moved the hand (another worker, a ruling): decide again on what it left.
       if (!(error instanceof WrongExpectedVersion) || attempt >= 3) throw error;
-      hand = await load(store, stream, HAND_AGGREGATE);
+      loaded = undefined;
+      hand = await read(store, stream);
       continue;
     }
-    hand = await load(store, stream, HAND_AGGREGATE);
-    const [mine] = eventsOfCommand(hand.stored, ids.commandId);
-    return { status: 'appended', event, stored: hand.stored[mine!]!, hand };
+    const [stored] = await store.readStream(stream, revision + 1);
+    if (stored === undefined || stored.type !== 'SettlementCorrected')
+      throw new Error(`${stream}: the correction appended at ${revision + 1} is not there`);
+    const after: HandEvents = { stored: [...hand.stored, stored], events: [...hand.events, event] };
+    return {
+      status: 'appended',
+      event,
+      stored,
+      hand: after,
+      ...(loaded === undefined
+        ? {}
+        : {
+            loaded: {
+              ...loaded,
+              ...after,
+              state: evolve(loaded.state, event),
+              revision: stored.revision,
+            },
+          }),
+    };
   }
 }
 

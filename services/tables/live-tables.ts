@@ -4,20 +4,20 @@
 // finished answering is closed at its deadline. A restarted service picks a table up from its streams where
 // it stood: a hand over but not recorded, or a game with no current hand, is moved on when first touched.
 
+import type { CorrectSettlement } from '../../domain/play/correction/index.ts';
 import {
   decideEntry,
   type EnterHandResult,
   type EntryRejection,
   previewEntry,
 } from '../../domain/play/entry/index.ts';
-import type { CorrectSettlement } from '../../domain/play/correction/index.ts';
-import type { Ruleset } from '../../domain/rules/rulesets/index.ts';
 import type { PlayEvent } from '../../domain/play/events.ts';
 import { handResultOf } from '../../domain/play/game/from-hand.ts';
 import type { GameEvent, GameRejection, GameState, StartGame } from '../../domain/play/game/index.ts';
 import type { HandCommand, HandState, Rejection } from '../../domain/play/hand/index.ts';
 import { evolve as evolveHand, initialHandState } from '../../domain/play/hand/index.ts';
 import { gameStream, handStream } from '../../domain/play/metadata.ts';
+import type { Ruleset } from '../../domain/rules/rulesets/index.ts';
 import type { EventStore, StoredEvent } from '../eventstore/port.ts';
 import { serverSteps } from '../play/command-ids.ts';
 import type { Aggregate } from '../play/table.ts';
@@ -222,7 +222,8 @@ export class LiveTables {
       const stream = handStream(gameId, handNumber);
       const current = table.hand?.stream === stream ? table.hand : undefined;
       const outcome = await appendCorrection(this.#store, stream, command, actor, ids, this.#now(), current);
-      if (current !== undefined) table.hand = outcome.hand;
+      // The table's own hand, if it is this one: kept folded with the correction (a retry leaves it as it is).
+      if (current !== undefined && outcome.loaded !== undefined) table.hand = outcome.loaded;
       if (outcome.status === 'rejected') return outcome;
       if (outcome.status === 'appended') this.#emit(gameId, [outcome.stored]);
       await this.#countCorrection(gameId, table, handNumber, outcome);

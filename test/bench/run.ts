@@ -10,6 +10,7 @@ import Majiang from '@kobalab/majiang-core';
 import { buildSync } from 'esbuild';
 import { isComplete } from '../../domain/hand/index.ts';
 import { SHARED_DIR } from '../support/shared-data.ts';
+import { amendmentSummary, runAmendmentBenchInChild } from './amendment-child.ts';
 import { loadShapeCases, loadWinningCases, type ShapeCase, type WinningCase } from './inputs.ts';
 import { OPERATIONS, SCORING_WITH_PATTERNS, TABLE_OPERATIONS } from './operations.ts';
 import { sink, type Timing, timeOnce, timePasses } from './timing.ts';
@@ -245,4 +246,8 @@ else {
     stdio: 'inherit',
   });
   if (platform.status !== 0) process.exitCode = platform.status ?? 1;
+  // An amendment over 10,000 settled hands (SQLite + in-process queue, PostgreSQL + BullMQ), beside raw reads.
+  const amendment = runAmendmentBenchInChild(here);
+  if (amendment === undefined) process.exitCode = 1;
+  else for (const line of amendmentSummary(amendment)) console.log(`amendment, ${line}`);
 }
