@@ -10,6 +10,7 @@ import { DemoExists } from '../demo/run-demo.ts';
 import { PortUnavailable, runnerOf, startPlatformServer } from '../server.ts';
 import { registerAmendmentCommands } from './amend.ts';
 import { AuditKeyError, loadAuditKey } from './audit-key.ts';
+import { registerCorrectCommand } from './correct.ts';
 import { DemoArguments, demoGameEnd, playDemo, progressBar, standingsText } from './demo.ts';
 import {
   auditText,
@@ -57,6 +58,7 @@ function auditKey(io: Io, env: Config) {
 
 export function registerPlatformCommands(program: Command, io: Io): void {
   registerAmendmentCommands(program, io, config);
+  registerCorrectCommand(program, io, config);
   program
     .command('serve')
     .description(

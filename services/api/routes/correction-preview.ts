@@ -81,7 +81,7 @@ export async function correctionPreview(
   gameId: string,
   handNumber: number,
   decided: Decided,
-  queries: QuerySources | undefined,
+  queries: Pick<QuerySources, 'readModels' | 'catchUp'> | undefined,
 ): Promise<z.infer<typeof CorrectionPreview>> {
   const { decision, hand } = decided;
   if (!('event' in decision)) throw new Error('a refused correction has no preview');
