@@ -19,6 +19,7 @@ import { type ApiDatabase, openPostgresApiDatabase, openSqliteApiDatabase } from
 import { createLogger } from './api/logging.ts';
 import { createMetrics, createMetricsApp } from './api/metrics.ts';
 import { serverOrganizerToken } from './api/organizer-token.ts';
+import { notFound, sendProblem } from './api/problem.ts';
 import { platformRoutes } from './api/routes/platform-routes.ts';
 import { BoardFeed } from './api/routes/queries.ts';
 import { seatEndedOf } from './api/routes/tokens.ts';
@@ -150,15 +151,22 @@ export async function startPlatformServer(
     logger,
     metrics,
     routes: platformRoutes(platform, { readModels, feed, catchUp: () => runner.catchUp() }, amendments),
-    adminPages:
-      queue.kind === 'bullmq'
-        ? [
-            {
-              path: QUEUE_BOARD_PATH,
-              router: queueBoardRouter({ basePath: QUEUE_BOARD_PATH, queues: [queue] }),
-            },
-          ]
-        : [],
+    adminPages: [
+      {
+        path: QUEUE_BOARD_PATH,
+        router:
+          queue.kind === 'bullmq'
+            ? queueBoardRouter({ basePath: QUEUE_BOARD_PATH, queues: [queue] })
+            : (req, res) =>
+                sendProblem(
+                  req,
+                  res,
+                  notFound(
+                    'the queue dashboard shows BullMQ queues: jobs run in this process (set REDIS_URL)',
+                  ),
+                ),
+      },
+    ],
     ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
     metricsEndpoint: metricsBind === undefined ? 'organizers' : 'none',
     seatEnded: seatEndedOf(platform),
