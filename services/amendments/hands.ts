@@ -15,7 +15,8 @@ import type {
   TournamentState,
 } from '../../domain/tournament/index.ts';
 import type { EventStore, StoredEvent } from '../eventstore/port.ts';
-import { type Loaded, loadGame, loadHand } from '../play/table.ts';
+import { type Loaded, loadGame } from '../play/table.ts';
+import { turns } from './turns.ts';
 
 export interface ScopedHand {
   readonly round: Round;
@@ -31,9 +32,11 @@ export async function handsInScope(
   amendment: Pick<Amendment, 'scope'>,
 ): Promise<ScopedHand[]> {
   const hands: ScopedHand[] = [];
+  const turn = turns();
   for (const round of state.rounds) {
     if (round.phase !== 'started' && round.phase !== 'closed') continue;
     for (const table of round.tables) {
+      await turn();
       const game = await loadGame(store, table.gameId);
       if (game.revision === -1) continue;
       // The hand after the last recorded one may be dealt (live, or over and not yet recorded) while the

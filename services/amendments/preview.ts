@@ -21,6 +21,7 @@ import { load } from '../play/table.ts';
 import { seatWindsOfHand } from '../tables/correct-hand.ts';
 import { TOURNAMENT_AGGREGATE } from '../tournament/service.ts';
 import { amendmentPositions, handOfScope, handsInScope, RulesetsOfHands } from './hands.ts';
+import { turns } from './turns.ts';
 
 export interface HandPreview {
   readonly gameId: string;
@@ -76,7 +77,9 @@ export async function previewAmendment(
   const changes: HandChange[] = [];
   const perPlayer = new Map<string, number>();
   const rulesets = new RulesetsOfHands(state, positions);
+  const turn = turns();
   for (const scoped of await handsInScope(platform.store, state, amendment)) {
+    await turn();
     const found = await handOfScope(platform.store, rulesets, scoped);
     if (found === undefined) continue;
     const result: HandRecompute = recomputeHand(found.events, found.ruleset, amendment);

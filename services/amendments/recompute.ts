@@ -15,6 +15,7 @@ import { serverSteps } from '../play/command-ids.ts';
 import { load } from '../play/table.ts';
 import { TOURNAMENT_AGGREGATE } from '../tournament/service.ts';
 import { amendmentPositions, type HandOfScope, handOfScope, handsInScope, RulesetsOfHands } from './hands.ts';
+import { turns } from './turns.ts';
 
 export interface AmendmentJob {
   readonly tournamentId: string;
@@ -93,7 +94,9 @@ async function pass(
     if (i < scoped.length) reads[i] = handOfScope(platform.store, rulesets, scoped[i]!);
   };
   for (let i = 0; i < READ_AHEAD; i++) readAhead(i);
+  const turn = turns();
   for (const [i, hand] of scoped.entries()) {
+    await turn();
     readAhead(i + READ_AHEAD);
     const found = await reads[i]!;
     delete reads[i];

@@ -2,15 +2,15 @@
 // opened about a hand and ruled. A ruling's effect on the hand (a corrected settlement, a voided hand) is
 // checked before the ruling is recorded and carried out after it (ruling-effects.ts).
 import { randomBytes } from 'node:crypto';
-import { SEATS } from '../../../domain/rules/seats.ts';
 import { CORRECTION_RULES, transfersOfNet } from '../../../domain/play/correction/index.ts';
+import { SEATS } from '../../../domain/rules/seats.ts';
 import { type RulingCommand, TOURNAMENT_RULES } from '../../../domain/tournament/index.ts';
 import type { Platform } from '../../platform.ts';
 import { rejected } from '../problem.ts';
 import { defineRoute, type Route } from '../route.ts';
 import { z } from '../zod.ts';
-import { idField } from './ids.ts';
 import { CorrectionPreview, correctionPreview } from './correction-preview.ts';
+import { idField } from './ids.ts';
 import type { QuerySources } from './platform-routes.ts';
 import {
   checkCorrection,
@@ -60,12 +60,9 @@ const CorrectionRuling = z
       )
       .optional()
       .openapi({ description: 'Itemised transfers; or give `points`' }),
-    points: z
-      .partialRecord(seat, z.int())
-      .optional()
-      .openapi({
-        description: 'Points per seat, summing to zero (made into transfers); or give `transfers`',
-      }),
+    points: z.partialRecord(seat, z.int()).optional().openapi({
+      description: 'Points per seat, summing to zero (made into transfers); or give `transfers`',
+    }),
   })
   .refine((c) => (c.transfers === undefined) !== (c.points === undefined), {
     message: 'a correction gives either transfers or points per seat',
