@@ -13,6 +13,7 @@ import {
 import type { Platform } from '../platform.ts';
 import { serverSteps } from '../play/command-ids.ts';
 import { load } from '../play/table.ts';
+import { recordCorrectedGame } from '../tournament/finished-game.ts';
 import { TOURNAMENT_AGGREGATE } from '../tournament/service.ts';
 import { amendmentPositions, type HandOfScope, handOfScope, handsInScope, RulesetsOfHands } from './hands.ts';
 import { turns } from './turns.ts';
@@ -95,8 +96,15 @@ async function pass(
   };
   for (let i = 0; i < READ_AHEAD; i++) readAhead(i);
   const turn = turns();
+  // The last correction of the game being gone through: its table's result is carried once, after it.
+  let atTable: { gameId: string; hand: number; correction: string } | undefined;
+  const carry = async () => {
+    if (atTable !== undefined) await carryToTable(platform, atTable);
+    atTable = undefined;
+  };
   for (const [i, hand] of scoped.entries()) {
     await turn();
+    if (atTable !== undefined && atTable.gameId !== hand.gameId) await carry();
     readAhead(i + READ_AHEAD);
     const found = await reads[i]!;
     delete reads[i];
@@ -126,7 +134,8 @@ async function pass(
       case 'changed': {
         // 'done' too: a run cut short after the correction may not have carried it to the game and table.
         const command = result.kind === 'changed' ? result.command : undefined;
-        await correct(platform, job, hand.gameId, hand.hand, command);
+        const correction = await correct(platform, job, hand.gameId, hand.hand, command, found!);
+        if (correction !== undefined) atTable = { gameId: hand.gameId, hand: hand.hand, correction };
         counts.hands += 1;
         counts.corrected += 1;
         break;
@@ -134,7 +143,18 @@ async function pass(
     }
     if ((i + 1) % 50 === 0 || i + 1 === scoped.length) await options.progress?.(i + 1, scoped.length);
   }
+  await carry();
   return { counts, live };
+}
+
+/** A finished game's corrected result carried to its table, named by the game's last correction. */
+async function carryToTable(
+  platform: Platform,
+  last: { gameId: string; hand: number; correction: string },
+): Promise<void> {
+  const { game } = await platform.tables.snapshot(last.gameId);
+  if (game.state.phase !== 'finished') return;
+  await recordCorrectedGame(platform.tournaments, game.events, last.hand, last.correction, platform.now());
 }
 
 async function correct(
@@ -143,16 +163,22 @@ async function correct(
   gameId: string,
   hand: number,
   command: Extract<HandRecompute, { kind: 'changed' }>['command'] | undefined,
-): Promise<void> {
+  read: HandOfScope,
+): Promise<string | undefined> {
   const ids = {
     commandId: serverSteps.amendHand(job.amendmentId, gameId, hand),
     correlationId: job.amendmentId,
   };
   // On a rerun the command is on record: correctHand finds it by its id and only carries it through.
   const given = command ?? onRecord(job);
-  const outcome = await platform.tables.correctHand(gameId, hand, given, SYSTEM, ids);
-  if (outcome.status === 'rejected' && outcome.rejection.code !== 'already-amended')
+  const outcome = await platform.tables.correctHand(gameId, hand, given, SYSTEM, ids, {
+    read: { stored: read.stored, events: read.events },
+    atTable: false,
+  });
+  if (outcome.status !== 'rejected') return outcome.stored.id;
+  if (outcome.rejection.code !== 'already-amended')
     throw new Error(`hand ${hand} of ${gameId}: ${outcome.rejection.message}`);
+  return undefined;
 }
 
 /**

@@ -39,8 +39,9 @@ const read = async (store: EventStore, stream: string): Promise<HandEvents> => {
 };
 
 /**
- * Appends the correction the command decides on the hand stream, unless this command's is on record. `loaded`:
- * the stream as the table holds it (its current hand), kept folded with the correction in `loaded` after.
+ * Appends the correction the command decides on the hand stream, unless this command's is on record. `given`:
+ * the stream as the caller holds it — the table's current hand (folded: kept folded with the correction in
+ * `loaded` after), or events just read; a stream that moved since is read again.
  */
 export async function appendCorrection(
   store: EventStore,
@@ -49,10 +50,11 @@ export async function appendCorrection(
   actor: Actor,
   ids: CommandIds,
   at: string,
-  loaded?: HandLoaded,
+  given?: HandLoaded | HandEvents,
 ): Promise<HandCorrection & { readonly loaded?: HandLoaded }> {
   const metadata = metadataOf(actor, at, ids);
-  let hand: HandEvents = loaded ?? (await read(store, stream));
+  let loaded = given !== undefined && 'state' in given ? (given as HandLoaded) : undefined;
+  let hand: HandEvents = given ?? (await read(store, stream));
   for (let attempt = 1; ; attempt++) {
     const [index] = eventsOfCommand(hand.stored, ids.commandId);
     if (index !== undefined) {

@@ -32,7 +32,7 @@ import {
   parseHandEvent,
   run,
 } from '../play/table.ts';
-import { appendCorrection, type HandCorrection, seatWindsOfHand } from './correct-hand.ts';
+import { appendCorrection, type HandCorrection, type HandEvents, seatWindsOfHand } from './correct-hand.ts';
 import { nextHandOf } from './next-hand.ts';
 
 /** A hand stream written by result entry: the same events and fold, decided by the entry decider. */
@@ -83,6 +83,16 @@ export interface LiveTablesOptions {
   readonly movesTablesOn?: boolean;
   /** A failure in work nobody waits for: closing a claim window at its deadline. */
   readonly onError?: (error: unknown) => void;
+}
+
+export interface CorrectHandOptions {
+  /** The hand as the caller just read it (a recompute): decided on, and read again only if it moved since. */
+  readonly read?: HandEvents;
+  /**
+   * Carry the change to a finished table's result now (default true). A recompute correcting many hands of a
+   * game carries it once, after the game's last one (recordCorrectedGame).
+   */
+  readonly atTable?: boolean;
 }
 
 /** A table as it stands: its game, the hand being played (or the last one) and that hand's number. */
@@ -217,16 +227,25 @@ export class LiveTables {
     command: CorrectSettlement,
     actor: Actor,
     ids: CommandIds,
+    options: CorrectHandOptions = {},
   ): Promise<HandCorrection> {
     return this.#exclusive(gameId, async (table) => {
       const stream = handStream(gameId, handNumber);
       const current = table.hand?.stream === stream ? table.hand : undefined;
-      const outcome = await appendCorrection(this.#store, stream, command, actor, ids, this.#now(), current);
+      const outcome = await appendCorrection(
+        this.#store,
+        stream,
+        command,
+        actor,
+        ids,
+        this.#now(),
+        current ?? options.read,
+      );
       // The table's own hand, if it is this one: kept folded with the correction (a retry leaves it as it is).
       if (current !== undefined && outcome.loaded !== undefined) table.hand = outcome.loaded;
       if (outcome.status === 'rejected') return outcome;
       if (outcome.status === 'appended') this.#emit(gameId, [outcome.stored]);
-      await this.#countCorrection(gameId, table, handNumber, outcome);
+      await this.#countCorrection(gameId, table, handNumber, outcome, options.atTable ?? true);
       return outcome;
     });
   }
@@ -236,6 +255,7 @@ export class LiveTables {
     table: Table,
     handNumber: number,
     correction: Extract<HandCorrection, { event: unknown }>,
+    atTable: boolean,
   ): Promise<void> {
     const deltas = correction.event.data.deltas ?? {};
     const id = correction.stored.id;
@@ -260,7 +280,7 @@ export class LiveTables {
         );
       if (outcome.status === 'appended') this.#emit(gameId, outcome.stored);
     }
-    if (table.game.state.phase === 'finished')
+    if (atTable && table.game.state.phase === 'finished')
       await this.#options.onGameCorrected?.(gameId, table.game, handNumber, id);
   }
 

@@ -304,7 +304,8 @@ export class CorrectionWatch {
   #corrected = new Set<string>();
   /** Corrections that move points, by event id, until counted (HandResultCorrected) and carried (TableResultCorrected). */
   #uncounted = new Set<string>();
-  #uncarried = new Set<string>();
+  /** Carried once per game, after its last correction of the pass: by game. */
+  #uncarried = new Map<string, string>();
   #applied: AmendmentApplied['data'] | undefined;
 
   constructor(
@@ -323,13 +324,16 @@ export class CorrectionWatch {
       for (const e of batch) {
         const data = e.data as { amendmentId?: string; correction?: string; deltas?: object };
         if (e.type === 'HandResultCorrected') this.#uncounted.delete(data.correction!);
-        if (e.type === 'TableResultCorrected') this.#uncarried.delete(data.correction!);
+        if (e.type === 'TableResultCorrected') {
+          const { gameId } = e.data as { gameId: string };
+          for (const [id, game] of this.#uncarried) if (game === gameId) this.#uncarried.delete(id);
+        }
         if (data.amendmentId !== this.amendmentId) continue;
         if (e.type === 'SettlementCorrected') {
           this.#corrected.add(e.stream);
           if (Object.keys(data.deltas ?? {}).length > 0) {
             this.#uncounted.add(e.id);
-            this.#uncarried.add(e.id);
+            this.#uncarried.set(e.id, gameOfHandStream(e.stream));
           }
         }
         if (e.type === 'AmendmentApplied') this.#applied = e.data as AmendmentApplied['data'];
@@ -442,21 +446,21 @@ export async function expectEndState(
       if (of !== undefined)
         expect(of.stream.startsWith(`hand-${e.stream.slice('game-'.length)}-`)).toBe(true);
     }
-  const carried = new Map<string, number>();
+  // A recompute carries a game's corrections to its table once, after the game's last one: each
+  // TableResultCorrected names one correction of the amendment, and every game whose result moved has one.
+  const carriedGames = new Set<string>();
   for (const e of events)
-    if (e.type === 'TableResultCorrected') {
-      const correction = (e.data as { correction: string }).correction;
-      carried.set(correction, (carried.get(correction) ?? 0) + 1);
-    }
+    if (e.type === 'TableResultCorrected') carriedGames.add((e.data as { gameId: string }).gameId);
   for (const [id, e] of ids) {
     const moves = Object.keys((e.data as { deltas?: object }).deltas ?? {}).length > 0;
     expect(counted.get(id) ?? 0, `HandResultCorrected for ${e.stream}`).toBe(moves ? 1 : 0);
     // Every table of these tournaments is finished: a correction that moves points moves its table's result.
-    expect(carried.get(id) ?? 0, `TableResultCorrected for ${e.stream}`).toBe(moves ? 1 : 0);
+    if (moves)
+      expect(carriedGames.has(gameOfHandStream(e.stream)), `TableResultCorrected for ${e.stream}`).toBe(true);
   }
 
-  // Each finished table follows its game: one TableResultCorrected per correction, a chain from the table's
-  // recorded result to the game's final scores.
+  // Each finished table follows its game: TableResultCorrected events naming distinct corrections, a chain
+  // from the table's recorded result to the game's final scores.
   const tableEvents = events.filter((e) => e.stream === tournamentStream(tournamentId));
   const finished = new Map<string, unknown>();
   const chains = new Map<string, { correction: string; previous: unknown; scores: unknown }[]>();
@@ -629,4 +633,9 @@ export class CliProcesses {
   async stopAll(): Promise<void> {
     await Promise.all(this.#all.filter((cli) => cli.running).map((cli) => cli.stop('SIGKILL')));
   }
+}
+
+/** The game of a hand stream's name, hand-{gameId}-{n}. */
+function gameOfHandStream(stream: string): string {
+  return stream.slice('hand-'.length, stream.lastIndexOf('-'));
 }
