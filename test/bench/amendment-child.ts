@@ -31,6 +31,10 @@ export function amendmentSummary(rows: readonly AmendmentRow[]): string[] {
     r.status !== 'measured'
       ? `${r.store}: ${r.status} (${r.why})`
       : `${r.store}: ${Math.round(r.hands).toLocaleString('en-US')} hands in ${(r.wallMs / 1000).toFixed(1)} s, ` +
-        `${r.ratio.toFixed(2)}× the raw read — targets ${r.met ? 'met' : 'NOT met'}`,
+        `${r.ratio.toFixed(2)}× the raw read — ` +
+        (r.targetSeconds === undefined
+          ? ''
+          : `< ${r.targetSeconds} s ${r.wallMs < r.targetSeconds * 1000 ? 'met' : 'NOT met'}, `) +
+        `≤ ${r.targetRatio}× ${r.ratio <= r.targetRatio ? 'met' : 'NOT met'}`,
   );
 }

@@ -433,9 +433,12 @@ function printTable(rows: readonly AmendmentRow[]): void {
   ];
   const lines = rows.map((r) => {
     if (r.status !== 'measured') return [r.store, r.status, '', '', '', '', '', ''];
+    // Each target on its own: the time can miss while the ratio holds.
     const targets = [
-      ...(r.targetSeconds === undefined ? [] : [`< ${r.targetSeconds} s`]),
-      `≤ ${r.targetRatio}×`,
+      ...(r.targetSeconds === undefined
+        ? []
+        : [`< ${r.targetSeconds} s ${r.wallMs < r.targetSeconds * 1000 ? 'met' : 'NOT met'}`]),
+      `≤ ${r.targetRatio}× ${r.ratio <= r.targetRatio ? 'met' : 'NOT met'}`,
     ].join(', ');
     return [
       r.store,
@@ -445,7 +448,7 @@ function printTable(rows: readonly AmendmentRow[]): void {
       int(r.handsPerSecond),
       `${secs(r.rawMs)} (${int(r.rawEvents)} events)`,
       `${r.ratio.toFixed(2)}×`,
-      `${targets}: ${r.met ? 'met' : 'NOT met'}`,
+      targets,
     ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
