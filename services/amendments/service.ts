@@ -14,11 +14,19 @@ export const AMENDMENT_QUEUE = 'amendments';
 /** The job of an amendment: amendment ids are the tournament's own, so the job id names both. */
 export const amendmentJobId = (job: AmendmentJob): string => `${job.tournamentId}.${job.amendmentId}`;
 
+/** A job queued, known already, or not queued because the queue did not answer in time (Redis away). */
+export type Enqueued =
+  | (AddOutcome & { readonly id: string })
+  | { readonly id: string; readonly added: false; readonly reason: 'queue-unavailable' };
+
 export interface AmendOutcome {
   readonly outcome: TournamentOutcome;
   /** The recompute's job, when the amendment re-settles finished hands. */
-  readonly job: (AddOutcome & { readonly id: string }) | undefined;
+  readonly job: Enqueued | undefined;
 }
+
+/** How long an amendment waits for its job to be queued before answering without it (Redis away). */
+export const ENQUEUE_WAIT_MS = 5000;
 
 export class Amendments {
   readonly #platform: Platform;
@@ -51,10 +59,26 @@ export class Amendments {
     return { outcome, job: await this.enqueue({ tournamentId, amendmentId: command.amendmentId }) };
   }
 
-  /** Queues an amendment's recompute; a job of the same amendment known to the queue is refused. */
-  async enqueue(job: AmendmentJob): Promise<AddOutcome & { readonly id: string }> {
+  /**
+   * Queues an amendment's recompute; a job of the same amendment known to the queue is refused. A queue that
+   * does not answer within ENQUEUE_WAIT_MS (Redis away: BullMQ waits for it) is reported, not waited for: the
+   * amendment is on record, and its recompute is queued again at the next start or by `…/recompute`.
+   */
+  async enqueue(job: AmendmentJob): Promise<Enqueued> {
     const id = amendmentJobId(job);
-    return { ...(await this.queue.add(id, job)), id };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), ENQUEUE_WAIT_MS);
+    });
+    const adding = this.queue.add(id, job);
+    // An add that lands after the answer is no harm: it is the job asked for.
+    adding.catch(() => undefined);
+    try {
+      const added = await Promise.race([adding, late]);
+      return added === 'late' ? { id, added: false, reason: 'queue-unavailable' } : { ...added, id };
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** Takes jobs in this process until closed. */
@@ -77,7 +101,7 @@ export class Amendments {
       for (const a of state.amendments)
         if (a.recompute && a.applied === undefined) {
           const added = await this.enqueue({ tournamentId, amendmentId: a.amendmentId });
-          if (added.added || added.existing.status === 'failed') queued += 1;
+          if (added.added) queued += 1;
         }
     }
     return queued;

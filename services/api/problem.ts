@@ -26,6 +26,7 @@ export type ProblemCode =
   | 'too-many-streams'
   | 'request-timeout'
   | 'headers-too-large'
+  | 'queue-unavailable'
   | 'internal';
 
 const TITLES: Record<ProblemCode, string> = {
@@ -51,6 +52,7 @@ const TITLES: Record<ProblemCode, string> = {
   'too-many-streams': 'Too many open event streams',
   'request-timeout': 'The request took too long to arrive',
   'headers-too-large': 'The request headers are too large',
+  'queue-unavailable': 'The job queue did not answer in time',
   internal: 'Internal server error',
 };
 

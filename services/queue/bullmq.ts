@@ -115,7 +115,7 @@ export class BullMqJobQueue<T> implements JobQueue<T> {
     return {
       close: async () => {
         this.workers.delete(worker);
-        await worker.close();
+        await this.redis.whileThere(worker.close(), () => worker.close(true));
       },
     };
   }

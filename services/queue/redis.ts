@@ -65,6 +65,32 @@ export class RedisFamily {
   }
 
   /**
+   * Waits for one part's graceful close while Redis is there. With Redis away (never reached, or gone) that
+   * close would wait for it forever: `instead` closes it without waiting for Redis, and the queue's own close
+   * cuts the connections after.
+   */
+  async whileThere(graceful: Promise<unknown>, instead: () => Promise<unknown>): Promise<void> {
+    let settled = false;
+    const done = graceful.then(
+      () => {
+        settled = true;
+      },
+      () => {
+        settled = true;
+      },
+    );
+    while (!settled) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([done, new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_CHECK_MS)))]);
+      clearTimeout(timer);
+      if (!settled && this.root.status !== 'ready') {
+        instead().catch(() => {});
+        return;
+      }
+    }
+  }
+
+  /**
    * Ends every connection. ioredis's disconnect() on a client waiting to reconnect only cancels the
    * attempt, leaving the client (and the commands queued on it) waiting forever: such a client is given one
    * last attempt instead, which ends it (it was closed by hand, and retryStrategy now says no more).

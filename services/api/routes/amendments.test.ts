@@ -10,6 +10,7 @@ import { runDemo } from '../../demo/run-demo.ts';
 import { openSqliteEventStore } from '../../eventstore/sqlite.ts';
 import { redisUrlForTests } from '../../queue/testing/redis.ts';
 import { type RunningServer, startPlatformServer } from '../../server.ts';
+import { createLogger } from '../logging.ts';
 
 const redisUrl = await redisUrlForTests();
 const TOURNAMENT = 'sse-amend';
@@ -148,4 +149,52 @@ describe.skipIf(redisUrl === undefined)('amendments in BullMQ mode', () => {
     expect(api.status).toBe(200);
     expect(JSON.stringify(await api.json())).toContain('amendments');
   }, 30_000);
+});
+
+describe('amendments while the queue is away', () => {
+  it('given REDIS_URL naming a Redis that does not answer, when an amendment is made, then it is recorded and says its job was not queued; queuing it again is 503', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'amend-noredis-'));
+    const store = openSqliteEventStore(join(dir, 'events.db'));
+    await runDemo(store, {
+      players: 8,
+      rounds: 1,
+      preset: 'hu-mahjong',
+      seed: 'no-redis',
+      tournamentId: 'away',
+      finish: false,
+    });
+    await store.close();
+    // Port 9 (discard) on loopback: nothing answers there.
+    const server = await startPlatformServer(
+      loadConfig({ DATA_DIR: dir, REDIS_URL: 'redis://127.0.0.1:9', QUEUE_PREFIX: 'away' }),
+      {
+        port: 0,
+        host: '127.0.0.1',
+        rateLimit: false,
+        metricsPort: 0,
+        logger: createLogger({ level: 'silent' }),
+      },
+    );
+    try {
+      const auth = { authorization: `Bearer ${server.organizerToken}` };
+      const made = await fetch(`${server.url}/api/tournaments/away/amendments`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ amendmentId: 'rhp', changes: { readyHandPayment: 500 }, reason: 'house' }),
+      });
+      expect(made.status).toBe(201);
+      const body = (await made.json()) as { events: { type: string }[]; job: unknown };
+      expect(body.events.map((e) => e.type)).toEqual(['RulesetAmended']);
+      expect(body.job).toEqual({ id: 'away.rhp', added: false, status: 'queue-unavailable' });
+      const again = await fetch(`${server.url}/api/tournaments/away/amendments/rhp/recompute`, {
+        method: 'POST',
+        headers: auth,
+      });
+      expect(again.status).toBe(503);
+      expect(await again.json()).toMatchObject({ code: 'queue-unavailable' });
+    } finally {
+      await server.close().catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

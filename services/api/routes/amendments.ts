@@ -8,7 +8,7 @@ import { previewAmendment } from '../../amendments/preview.ts';
 import { type Amendments, amendmentJobId } from '../../amendments/service.ts';
 import type { Platform } from '../../platform.ts';
 import type { JobEvent } from '../../queue/index.ts';
-import { notFound, rejected } from '../problem.ts';
+import { notFound, ProblemError, rejected } from '../problem.ts';
 import { defineRoute, type Route } from '../route.ts';
 import { openEventStream } from '../sse.ts';
 import { z } from '../zod.ts';
@@ -35,8 +35,12 @@ const AmendBody = z
 const JobView = z
   .object({
     id: z.string(),
-    added: z.boolean().openapi({ description: 'false: a job of this amendment was known already' }),
-    status: z.string().optional(),
+    added: z.boolean().openapi({
+      description: 'false: a job of this amendment was known already, or the queue did not answer in time',
+    }),
+    status: z.string().optional().openapi({
+      description: 'the known job’s status, or queue-unavailable (queue it again with …/recompute)',
+    }),
   })
   .openapi('AmendmentJob');
 
@@ -101,7 +105,11 @@ export function amendmentRoutes(
             job:
               job === undefined
                 ? null
-                : { id: job.id, added: job.added, ...(job.added ? {} : { status: job.existing.status }) },
+                : {
+                    id: job.id,
+                    added: job.added,
+                    ...(job.added ? {} : { status: 'existing' in job ? job.existing.status : job.reason }),
+                  },
           },
         };
       },
@@ -203,6 +211,12 @@ export function amendmentRoutes(
           tournamentId: params.tournamentId,
           amendmentId: params.amendmentId,
         });
+        if (!job.added && !('existing' in job))
+          throw new ProblemError(
+            503,
+            'queue-unavailable',
+            `the job queue did not answer: ${job.id} was not queued`,
+          );
         if (!job.added)
           throw rejected(
             {
