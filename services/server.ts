@@ -31,6 +31,9 @@ import { followStore } from './follow-store.ts';
 import { createPlatform, type Platform } from './platform.ts';
 import { queueBoardRouter } from './queue/board.ts';
 
+/** How often the server queues again recomputes on record whose job the queue does not know. */
+const RESUME_EVERY_MS = 60_000;
+
 export interface ServerOptions {
   readonly logger?: Logger;
   /** Listen on this port (0: any free one); default the configuration's PORT. */
@@ -198,8 +201,12 @@ export async function startPlatformServer(
   const url = `http://${options.host ?? 'localhost'}:${actualPort}`;
   // Kept in DATA_DIR/organizer-token: every start prints the same token while it works.
   const { token: organizerToken } = await serverOrganizerToken(apiDb, config.dataDir);
-  // The in-process queue forgot the jobs of a stopped process: recomputes on record but not applied go again.
-  await amendments.resume(await tournamentIdsOf(readModels)).catch(onError);
+  // The in-process queue forgot the jobs of a stopped process: recomputes on record but not applied go again;
+  // and now and then, for an amendment made while the queue was away (a duplicate add is refused: no harm).
+  const resume = () => tournamentIdsOf(readModels).then((ids) => amendments.resume(ids));
+  await resume().catch(onError);
+  const resuming = setInterval(() => resume().catch(onError), RESUME_EVERY_MS);
+  resuming.unref();
   const demo =
     options.demo === undefined ? undefined : await startLiveDemo(platform, { ...options.demo, onError });
   const metricsAddress = metricsServer?.address();
@@ -231,6 +238,7 @@ export async function startPlatformServer(
       await step(() => stopServer(server));
       if (metricsServer !== undefined) await step(() => stopServer(metricsServer));
       await step(() => worker?.close());
+      clearInterval(resuming);
       await step(() => queue.close());
       await step(() => platform.close());
       await step(() => following.close());
