@@ -131,7 +131,8 @@ export function registerAmendmentCommands(
 async function amend(io: Io, env: Config, args: z.infer<typeof AmendArguments>): Promise<number> {
   const stores = await openCommandStores(env, { readonlyEvents: args.preview });
   const platform = createPlatform(stores.store, { deadlines: false, movesTablesOn: false });
-  const queue = openAmendmentQueue(env);
+  // A preview queues nothing: it opens no queue (and touches no Redis).
+  const queue = args.preview ? undefined : openAmendmentQueue(env);
   try {
     const command = {
       type: 'AmendRuleset' as const,
@@ -150,7 +151,7 @@ async function amend(io: Io, env: Config, args: z.infer<typeof AmendArguments>):
       io.stdout(`${JSON.stringify(outcome.preview, null, 2)}\n`);
       return 0;
     }
-    const amendments = new Amendments(platform, queue);
+    const amendments = new Amendments(platform, queue!);
     const actor = { role: 'organizer' as const, id: 'cli' };
     const ids = { commandId: `cli:${command.amendmentId}`, correlationId: command.amendmentId };
     const { outcome, job } = await stores.appending(() =>
@@ -158,7 +159,7 @@ async function amend(io: Io, env: Config, args: z.infer<typeof AmendArguments>):
     );
     if (outcome.status === 'rejected') return refused(io, outcome.rejection);
     const amended = outcome.events.map(({ type, data }) => ({ type, data }));
-    if (job === undefined || queue.kind === 'bullmq') {
+    if (job === undefined || queue!.kind === 'bullmq') {
       io.stdout(`${JSON.stringify({ events: amended, job: job ?? null }, null, 2)}\n`);
       return 0;
     }
@@ -175,7 +176,7 @@ async function amend(io: Io, env: Config, args: z.infer<typeof AmendArguments>):
     io.stdout(`${JSON.stringify({ events: amended, applied }, null, 2)}\n`);
     return 0;
   } finally {
-    await queue.close();
+    await queue?.close();
     platform.close();
     await stores.close();
   }
