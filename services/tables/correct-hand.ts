@@ -7,12 +7,23 @@ import {
   decideCorrection,
 } from '../../domain/play/correction/index.ts';
 import type { PlayEvent } from '../../domain/play/events.ts';
+import type { GameEvent, GameState } from '../../domain/play/game/index.ts';
 import { evolve, type HandState } from '../../domain/play/hand/index.ts';
+import { gameStream } from '../../domain/play/metadata.ts';
 import { storedEvent } from '../../domain/play/parse.ts';
 import type { SettlementCorrected } from '../../domain/play/payment-events.ts';
 import type { Seat } from '../../domain/rules/seats.ts';
 import { type EventStore, type StoredEvent, WrongExpectedVersion } from '../eventstore/port.ts';
-import { type Actor, type CommandIds, eventsOfCommand, type Loaded, metadataOf } from '../play/table.ts';
+import { serverSteps } from '../play/command-ids.ts';
+import {
+  type Actor,
+  type CommandIds,
+  eventsOfCommand,
+  GAME_AGGREGATE,
+  type Loaded,
+  metadataOf,
+  run,
+} from '../play/table.ts';
 
 type HandLoaded = Loaded<PlayEvent, HandState>;
 
@@ -109,4 +120,45 @@ export function seatWindsOfHand(events: readonly PlayEvent[]): Partial<Record<Se
   return first?.type === 'HandStarted' || first?.type === 'HandResultEntered'
     ? { ...first.data.seatWinds }
     : {};
+}
+
+const SYSTEM: Actor = { role: 'system', id: 'table-service' };
+
+/**
+ * The game counts a correction that moves points (HandResultCorrected, named by the correction's id: once).
+ * A hand not yet recorded in its game needs nothing: the game reads the corrected settlement when it records
+ * the hand. Answers the game after it, and what was appended.
+ */
+export async function countInGame(
+  store: EventStore,
+  game: Loaded<GameEvent, GameState>,
+  handNumber: number,
+  correction: Extract<HandCorrection, { event: unknown }>,
+  at: string,
+): Promise<{
+  after: Loaded<GameEvent, GameState>;
+  status: 'appended' | 'nothing';
+  stored: readonly StoredEvent[];
+}> {
+  const deltas = correction.event.data.deltas ?? {};
+  if (Object.keys(deltas).length === 0) return { after: game, status: 'nothing', stored: [] };
+  const id = correction.stored.id;
+  const gameId = game.state.gameId;
+  const record = {
+    type: 'CorrectHandResult' as const,
+    hand: handNumber,
+    correction: id,
+    seatWinds: seatWindsOfHand(correction.hand.events),
+    deltas,
+    at,
+  };
+  const ids = { commandId: serverSteps.handCorrected(id), correlationId: gameId };
+  const outcome = await run(store, gameStream(gameId), GAME_AGGREGATE, record, SYSTEM, ids, { loaded: game });
+  if (outcome.status === 'rejected' && outcome.rejection.code !== 'hand-not-recorded')
+    throw new Error(
+      `${gameId}: hand ${handNumber}'s correction cannot be counted: ${outcome.rejection.message}`,
+    );
+  return outcome.status === 'appended'
+    ? { after: outcome.after, status: 'appended', stored: outcome.stored }
+    : { after: outcome.after, status: 'nothing', stored: [] };
 }

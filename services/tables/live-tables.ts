@@ -32,7 +32,7 @@ import {
   parseHandEvent,
   run,
 } from '../play/table.ts';
-import { appendCorrection, type HandCorrection, type HandEvents, seatWindsOfHand } from './correct-hand.ts';
+import { appendCorrection, countInGame, type HandCorrection, type HandEvents } from './correct-hand.ts';
 import { nextHandOf } from './next-hand.ts';
 
 /** A hand stream written by result entry: the same events and fold, decided by the entry decider. */
@@ -257,29 +257,10 @@ export class LiveTables {
     correction: Extract<HandCorrection, { event: unknown }>,
     atTable: boolean,
   ): Promise<void> {
-    const deltas = correction.event.data.deltas ?? {};
+    const counted = await countInGame(this.#store, table.game, handNumber, correction, this.#now());
+    table.game = counted.after;
+    if (counted.status === 'appended') this.#emit(gameId, counted.stored);
     const id = correction.stored.id;
-    if (Object.keys(deltas).length > 0) {
-      const record = {
-        type: 'CorrectHandResult' as const,
-        hand: handNumber,
-        correction: id,
-        seatWinds: seatWindsOfHand(correction.hand.events),
-        deltas,
-        at: this.#now(),
-      };
-      const ids = { commandId: serverSteps.handCorrected(id), correlationId: gameId };
-      const outcome = await run(this.#store, gameStream(gameId), GAME_AGGREGATE, record, SYSTEM, ids, {
-        loaded: table.game,
-      });
-      table.game = outcome.after;
-      // Not recorded yet: the game reads the corrected settlement when it records the hand.
-      if (outcome.status === 'rejected' && outcome.rejection.code !== 'hand-not-recorded')
-        throw new Error(
-          `${gameId}: hand ${handNumber}'s correction cannot be counted: ${outcome.rejection.message}`,
-        );
-      if (outcome.status === 'appended') this.#emit(gameId, outcome.stored);
-    }
     if (atTable && table.game.state.phase === 'finished')
       await this.#options.onGameCorrected?.(gameId, table.game, handNumber, id);
   }
