@@ -11,7 +11,6 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { gameStream, handStream } from '../../domain/play/metadata.ts';
 import type { PresetId } from '../../domain/rules/rulesets/index.ts';
@@ -25,7 +24,9 @@ import { openSqliteEventStore } from '../../services/eventstore/sqlite.ts';
 import { createPlatform } from '../../services/platform.ts';
 import { load, loadGame } from '../../services/play/table.ts';
 import { createJobQueue, type JobQueue } from '../../services/queue/index.ts';
+import { deleteKeys, redisUnreachable } from '../../services/queue/testing/redis.ts';
 import { TOURNAMENT_AGGREGATE } from '../../services/tournament/service.ts';
+import { postgresUnreachable } from '../support/services.ts';
 
 const PLAYERS = Number(process.env.BENCH_AMEND_PLAYERS ?? 320);
 const ROUNDS = Number(process.env.BENCH_AMEND_ROUNDS ?? 8);
@@ -365,36 +366,6 @@ function notMeasured(store: string, status: 'skipped' | 'failed', why: string): 
 
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-/** Why PostgreSQL cannot be used, or undefined when it answers. */
-async function postgresUnreachable(url: string): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return undefined;
-  } catch (error) {
-    return `PostgreSQL at ${url.replace(/:[^:@/]*@/, ':***@')} does not answer (${message(error)})`;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-/** Why Redis cannot be used, or undefined when it answers. */
-async function redisUnreachable(url: string): Promise<string | undefined> {
-  const client = new Redis(url, { lazyConnect: true, retryStrategy: () => null, connectTimeout: 2000 });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    await client.ping();
-    return undefined;
-  } catch (error) {
-    return `Redis at ${url} does not answer (${message(error)})`;
-  } finally {
-    client.disconnect();
-  }
-}
-
 async function dropSchema(url: string, schema: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -402,21 +373,6 @@ async function dropSchema(url: string, schema: string): Promise<void> {
     await client.query(`DROP SCHEMA IF EXISTS ${client.escapeIdentifier(schema)} CASCADE`);
   } finally {
     await client.end();
-  }
-}
-
-/** Every key the queue left under its prefix (obliterate takes the jobs; the events stream may remain). */
-async function deleteKeys(url: string, prefix: string): Promise<void> {
-  const client = new Redis(url);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-      if (keys.length > 0) await client.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    await client.quit();
   }
 }
 

@@ -6,7 +6,7 @@ import { REQUIRE_ALL } from './shared-data.ts';
 /** DATABASE_URL when a PostgreSQL server answers there, otherwise undefined (with a printed reason). */
 export async function postgresUrl(): Promise<string | undefined> {
   const url = process.env.DATABASE_URL;
-  const reason = url === undefined || url === '' ? 'DATABASE_URL is not set' : await unreachable(url);
+  const reason = url === undefined || url === '' ? 'DATABASE_URL is not set' : await postgresUnreachable(url);
   if (reason === undefined) return url;
   const hint = 'set DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test';
   if (REQUIRE_ALL) throw new Error(`REQUIRE_ALL=1 and ${reason}: the PostgreSQL tests cannot run (${hint})`);
@@ -14,7 +14,8 @@ export async function postgresUrl(): Promise<string | undefined> {
   return undefined;
 }
 
-async function unreachable(url: string): Promise<string | undefined> {
+/** Why PostgreSQL at this URL cannot be used, or undefined when it answers (benchmarks skip a row on it). */
+export async function postgresUnreachable(url: string): Promise<string | undefined> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   client.on('error', () => {});
   try {

@@ -10,7 +10,7 @@ import { REQUIRE_ALL } from '../../../test/support/shared-data.ts';
 /** A Redis URL whose server answers, or undefined (with a printed reason). */
 export async function redisUrlForTests(): Promise<string | undefined> {
   const url = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-  const reason = await unreachable(url);
+  const reason = await redisUnreachable(url);
   if (reason === undefined) return url;
   return skip(reason, 'the BullMQ tests', 'set REDIS_URL, e.g. redis://127.0.0.1:6379');
 }
@@ -32,7 +32,8 @@ function skip(reason: string, what: string, hint: string): undefined {
   return undefined;
 }
 
-async function unreachable(url: string): Promise<string | undefined> {
+/** Why Redis at this URL cannot be used, or undefined when it answers. */
+export async function redisUnreachable(url: string): Promise<string | undefined> {
   const client = new Redis(url, { lazyConnect: true, retryStrategy: () => null, connectTimeout: 2000 });
   let cause: Error | undefined;
   client.on('error', (error: Error) => {
