@@ -1,11 +1,11 @@
 // Whose points moved, hand by hand: the ledger standings and the audit log both fold. A hand's points are its
 // settlement in force (HandSettled, then each SettlementCorrected: an adjustment adds its transfers, a
-// replacement restates them — the domain's own fold, applySettlement) plus what moved at once (immediate
+// replacement restates them — the domain's own step, transfersAfter) plus what moved at once (immediate
 // payments, penalties settled now), mapped from seats to players by HandStarted.seatWinds; a tournament
 // penalty is deducted from its player unless cancelled. A ruling's correction counts through the
 // SettlementCorrected the service writes for it in the hand stream, never through DisputeRuled itself: both
 // would count an adjustment twice.
-import { applySettlement, type SettlementInForce } from '../../domain/play/correction/in-force.ts';
+import { transfersAfter } from '../../domain/play/correction/in-force.ts';
 import { handStream } from '../../domain/play/metadata.ts';
 import type { HandSettled, SettlementCorrected } from '../../domain/play/payment-events.ts';
 import type { Transfer } from '../../domain/rules/seats.ts';
@@ -79,29 +79,17 @@ export interface InForce {
   readonly winners: readonly string[];
 }
 
-/**
- * The settlement in force after a HandSettled or SettlementCorrected, by the domain's fold (applySettlement).
- * Of what stood before, that fold reads only the transfers (an adjustment adds to them); the rest of the
- * stand-in is never read, so the ledger keeps no more than the transfers and the winners.
- */
+/** The settlement in force after a HandSettled or SettlementCorrected: the domain's own step (transfersAfter). */
 export function settleHand(standing: InForce, event: HandSettled | SettlementCorrected): InForce {
-  const before: SettlementInForce = {
-    index: 0,
-    ruleset: event.data.ruleset,
-    winners: [],
-    lapsed: [],
-    transfers: standing.settlement as readonly Transfer[],
-    adjustments: [],
-    restatedByOfficial: false,
-    amendments: [],
+  return {
+    settlement: transfersAfter(standing.settlement as readonly Transfer[], event),
+    winners: winnersAfter(event),
   };
-  const after = applySettlement(before, event, 1)!;
-  return { settlement: after.transfers, winners: after.winners.map((w) => w.seat) };
 }
 
 /** The seats named as winners once this settlement or correction stands: its own, whatever its mode. */
 export const winnersAfter = (event: HandSettled | SettlementCorrected): readonly string[] =>
-  settleHand(emptyHand, event).winners;
+  event.data.winners.map((w) => w.seat);
 
 export function evolveLedger(ledger: Ledger, { event, meta }: Decoded): Ledger {
   const hand = (change: (h: HandLedger) => HandLedger, stream = meta.stream): Ledger => {

@@ -2,6 +2,7 @@
 // tables that the amendment's scope names, read from its stream, with its table's ruleset and every
 // amendment covering it applied in order (the amendments made after this one too: a recompute brings a hand
 // to the rules in force now, so two jobs in any order end in the same place).
+import { type HandRecompute, recomputeHand } from '../../domain/play/correction/index.ts';
 import type { PlayEvent } from '../../domain/play/events.ts';
 import { handStream } from '../../domain/play/metadata.ts';
 import { storedEvent } from '../../domain/play/parse.ts';
@@ -116,4 +117,48 @@ export async function handOfScope(
   if (stored.length === 0) return undefined;
   const events = stored.map(storedEvent);
   return { scoped, stored, events, ruleset: rulesets.of(scoped, stored[0]!.position) };
+}
+
+export interface ScopedRecompute {
+  readonly scoped: ScopedHand;
+  /** Its stream and rules; undefined when no hand was dealt there. */
+  readonly found: HandOfScope | undefined;
+  readonly result: HandRecompute;
+  /** Hands gone through, this one included, of `total`. */
+  readonly done: number;
+  readonly total: number;
+}
+
+/** Hand streams read ahead of the one being settled: a server store answers while the last one settles. */
+const READ_AHEAD = 8;
+
+/**
+ * Every hand the amendment covers, settled again under the rules now in force for it (recomputeHand), in
+ * order: what the recompute acts on and the preview shows. The event loop turns now and then (turns.ts).
+ */
+export async function* recomputesInScope(
+  store: EventStore,
+  state: TournamentState,
+  positions: ReadonlyMap<string, bigint>,
+  amendment: Amendment,
+): AsyncGenerator<ScopedRecompute> {
+  const scoped = await handsInScope(store, state, amendment);
+  const rulesets = new RulesetsOfHands(state, positions);
+  const reads: Promise<HandOfScope | undefined>[] = [];
+  const readAhead = (i: number) => {
+    if (i < scoped.length) reads[i] = handOfScope(store, rulesets, scoped[i]!);
+  };
+  for (let i = 0; i < READ_AHEAD; i++) readAhead(i);
+  const turn = turns();
+  for (const [i, hand] of scoped.entries()) {
+    await turn();
+    readAhead(i + READ_AHEAD);
+    const found = await reads[i]!;
+    delete reads[i];
+    const result: HandRecompute =
+      found === undefined
+        ? { kind: 'no-settlement', why: 'not dealt' }
+        : recomputeHand(found.events, found.ruleset, amendment);
+    yield { scoped: hand, found, result, done: i + 1, total: scoped.length };
+  }
 }

@@ -2,7 +2,7 @@
 // amendment is decided on the tournament as it stands (a refusal is the same refusal), folded in, and every
 // hand in scope settled again: per hand and per player before, after and the change, and the standings
 // before and after.
-import { type HandRecompute, recomputeHand } from '../../domain/play/correction/index.ts';
+import { seatWindsOfHand } from '../../domain/play/correction/index.ts';
 import { handStream } from '../../domain/play/metadata.ts';
 import type { Seat } from '../../domain/rules/seats.ts';
 import {
@@ -18,10 +18,8 @@ import { previewStandings } from '../../projections/index.ts';
 import type { StandingsDoc } from '../../projections/standings/evolve.ts';
 import type { Platform } from '../platform.ts';
 import { load } from '../play/table.ts';
-import { seatWindsOfHand } from '../tables/correct-hand.ts';
 import { TOURNAMENT_AGGREGATE } from '../tournament/service.ts';
-import { amendmentPositions, handOfScope, handsInScope, RulesetsOfHands } from './hands.ts';
-import { turns } from './turns.ts';
+import { amendmentPositions, recomputesInScope } from './hands.ts';
 
 export interface HandPreview {
   readonly gameId: string;
@@ -76,13 +74,12 @@ export async function previewAmendment(
   const hands: HandPreview[] = [];
   const changes: HandChange[] = [];
   const perPlayer = new Map<string, number>();
-  const rulesets = new RulesetsOfHands(state, positions);
-  const turn = turns();
-  for (const scoped of await handsInScope(platform.store, state, amendment)) {
-    await turn();
-    const found = await handOfScope(platform.store, rulesets, scoped);
-    if (found === undefined) continue;
-    const result: HandRecompute = recomputeHand(found.events, found.ruleset, amendment);
+  for await (const { scoped, found, result } of recomputesInScope(
+    platform.store,
+    state,
+    positions,
+    amendment,
+  )) {
     if (result.kind === 'live') counts.live += 1;
     if (result.kind === 'no-settlement' || result.kind === 'live') continue;
     counts.hands += 1;
@@ -92,7 +89,7 @@ export async function previewAmendment(
     }
     if (result.kind === 'done') continue;
     counts.changed += 1;
-    const winds = seatWindsOfHand(found.events);
+    const winds = seatWindsOfHand(found!.events);
     const seats = (Object.keys(winds) as Seat[]).map((seat) => ({
       seat,
       playerId: winds[seat] ?? null,

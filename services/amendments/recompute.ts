@@ -4,7 +4,7 @@
 // and hand, so a job run twice, or cut short and taken up again, corrects each hand once. Hands still being
 // played when the job runs are waited for (they were dealt under the old rules); hands dealt after the
 // amendment are dealt under the new ones. AmendmentApplied closes it with its counts.
-import { type HandRecompute, recomputeHand } from '../../domain/play/correction/index.ts';
+import type { HandRecompute } from '../../domain/play/correction/index.ts';
 import {
   type AmendmentApplied,
   type TournamentState,
@@ -15,8 +15,7 @@ import { serverSteps } from '../play/command-ids.ts';
 import { load } from '../play/table.ts';
 import { recordCorrectedGame } from '../tournament/finished-game.ts';
 import { TOURNAMENT_AGGREGATE } from '../tournament/service.ts';
-import { amendmentPositions, type HandOfScope, handOfScope, handsInScope, RulesetsOfHands } from './hands.ts';
-import { turns } from './turns.ts';
+import { amendmentPositions, type HandOfScope, recomputesInScope } from './hands.ts';
 
 export interface AmendmentJob {
   readonly tournamentId: string;
@@ -35,9 +34,6 @@ export interface RecomputeOptions {
 type Counts = Omit<AmendmentApplied['data'], 'amendmentId'>;
 
 const SYSTEM = { role: 'system', id: 'amendment-worker' } as const;
-
-/** Hand streams read ahead of the one being settled. */
-const READ_AHEAD = 8;
 
 /** Runs the amendment's recompute to its end; the counts as AmendmentApplied records them. */
 export async function recomputeAmendment(
@@ -85,33 +81,21 @@ async function pass(
   options: RecomputeOptions,
 ): Promise<{ counts: Counts; live: number }> {
   const amendment = state.amendments.find((a) => a.amendmentId === job.amendmentId)!;
-  const scoped = await handsInScope(platform.store, state, amendment);
-  const rulesets = new RulesetsOfHands(state, positions);
   const counts = { hands: 0, corrected: 0, unchanged: 0, kept: 0, refused: 0 };
   let live = 0;
-  // Reads run a few hands ahead of the settling: a server store answers while the last hand is settled.
-  const reads: Promise<HandOfScope | undefined>[] = [];
-  const readAhead = (i: number) => {
-    if (i < scoped.length) reads[i] = handOfScope(platform.store, rulesets, scoped[i]!);
-  };
-  for (let i = 0; i < READ_AHEAD; i++) readAhead(i);
-  const turn = turns();
   // The last correction of the game being gone through: its table's result is carried once, after it.
   let atTable: { gameId: string; hand: number; correction: string } | undefined;
   const carry = async () => {
     if (atTable !== undefined) await carryToTable(platform, atTable);
     atTable = undefined;
   };
-  for (const [i, hand] of scoped.entries()) {
-    await turn();
+  for await (const { scoped: hand, found, result, done, total } of recomputesInScope(
+    platform.store,
+    state,
+    positions,
+    amendment,
+  )) {
     if (atTable !== undefined && atTable.gameId !== hand.gameId) await carry();
-    readAhead(i + READ_AHEAD);
-    const found = await reads[i]!;
-    delete reads[i];
-    const result: HandRecompute =
-      found === undefined
-        ? { kind: 'no-settlement', why: 'not dealt' }
-        : recomputeHand(found.events, found.ruleset, amendment);
     switch (result.kind) {
       case 'live':
         live += 1;
@@ -119,16 +103,10 @@ async function pass(
       case 'no-settlement':
         break;
       case 'kept':
-        counts.hands += 1;
-        counts.kept += 1;
-        break;
       case 'refused':
-        counts.hands += 1;
-        counts.refused += 1;
-        break;
       case 'unchanged':
         counts.hands += 1;
-        counts.unchanged += 1;
+        counts[result.kind] += 1;
         break;
       case 'done':
       case 'changed': {
@@ -141,7 +119,7 @@ async function pass(
         break;
       }
     }
-    if ((i + 1) % 50 === 0 || i + 1 === scoped.length) await options.progress?.(i + 1, scoped.length);
+    if (done % 50 === 0 || done === total) await options.progress?.(done, total);
   }
   await carry();
   return { counts, live };

@@ -14,6 +14,7 @@ import { EXIT_INVALID, EXIT_REJECTED, type Io, reportInvalid } from '../cli.ts';
 import type { Config } from '../config.ts';
 import { createPlatform } from '../platform.ts';
 import { runnerOf } from '../server.ts';
+import { config, fail, parsed } from './arguments.ts';
 import { progressBar } from './demo.ts';
 import { openCommandStores } from './stores.ts';
 
@@ -71,11 +72,12 @@ export const AmendArguments = z.object({
   preview: z.boolean().default(false),
 });
 
-export function registerAmendmentCommands(
-  program: Command,
-  io: Io,
-  config: (io: Io) => Config | number,
-): void {
+const WHOLE_1_TO_16 = 'a whole number from 1 to 16';
+const WorkerArguments = z.object({
+  concurrency: z.coerce.number(WHOLE_1_TO_16).int(WHOLE_1_TO_16).min(1, WHOLE_1_TO_16).max(16, WHOLE_1_TO_16),
+});
+
+export function registerAmendmentCommands(program: Command, io: Io): void {
   program
     .command('amend')
     .description(
@@ -91,18 +93,11 @@ export function registerAmendmentCommands(
       'show per hand and per player what it would change, and the standings; write nothing',
     )
     .action(async (options: Record<string, unknown>) => {
-      const args = AmendArguments.safeParse({ ...options, set: options.set ?? [] });
-      if (!args.success) {
-        const issue = args.error.issues[0]!;
-        process.exitCode = reportInvalid(io, `--${String(issue.path[0] ?? 'option')}`, issue.message);
-        return;
-      }
+      const args = parsed(io, AmendArguments, { ...options, set: options.set ?? [] });
+      if (typeof args === 'number') return fail(args);
       const env = config(io);
-      if (typeof env === 'number') {
-        process.exitCode = env;
-        return;
-      }
-      process.exitCode = await amend(io, env, args.data);
+      if (typeof env === 'number') return fail(env);
+      fail(await amend(io, env, args));
     });
 
   program
@@ -110,21 +105,13 @@ export function registerAmendmentCommands(
     .description('take amendment recomputes from the queue (REDIS_URL) until stopped; run any number')
     .option('--concurrency <n>', 'jobs at once', '1')
     .action(async (options: { concurrency: string }) => {
-      const concurrency = z.coerce.number().int().min(1).max(16).safeParse(options.concurrency);
-      if (!concurrency.success) {
-        process.exitCode = reportInvalid(io, '--concurrency', 'a whole number from 1 to 16');
-        return;
-      }
+      const args = parsed(io, WorkerArguments, options);
+      if (typeof args === 'number') return fail(args);
       const env = config(io);
-      if (typeof env === 'number') {
-        process.exitCode = env;
-        return;
-      }
-      if (env.redisUrl === undefined) {
-        process.exitCode = reportInvalid(io, 'REDIS_URL', 'a worker takes jobs from Redis: set REDIS_URL');
-        return;
-      }
-      await work(io, env, concurrency.data);
+      if (typeof env === 'number') return fail(env);
+      if (env.redisUrl === undefined)
+        return fail(reportInvalid(io, 'REDIS_URL', 'a worker takes jobs from Redis: set REDIS_URL'));
+      await work(io, env, args.concurrency);
     });
 }
 

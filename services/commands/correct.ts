@@ -11,10 +11,11 @@ import { ProblemError } from '../api/problem.ts';
 import { correctionPreview } from '../api/routes/correction-preview.ts';
 import { correctionCommand, correctSettlement, decideOnHand } from '../api/routes/ruling-effects.ts';
 import { REJECTION_STATUS } from '../api/routes/tournament-command.ts';
-import { EXIT_INVALID, EXIT_REJECTED, type Io, reportInvalid } from '../cli.ts';
+import { EXIT_INVALID, EXIT_REJECTED, type Io } from '../cli.ts';
 import type { Config } from '../config.ts';
 import { createPlatform, type Platform } from '../platform.ts';
 import { runnerOf } from '../server.ts';
+import { config, fail, parsed } from './arguments.ts';
 import { openCommandStores } from './stores.ts';
 
 const seat = z.enum(SEATS);
@@ -76,7 +77,7 @@ type CorrectArguments = z.infer<typeof CorrectArguments>;
 
 const OFFICIAL = { role: 'organizer', id: 'cli' } as const;
 
-export function registerCorrectCommand(program: Command, io: Io, config: (io: Io) => Config | number): void {
+export function registerCorrectCommand(program: Command, io: Io): void {
   program
     .command('correct')
     .description('correct a settled hand by a ruling (adjustment or replacement); --preview writes nothing')
@@ -94,18 +95,11 @@ export function registerCorrectCommand(program: Command, io: Io, config: (io: Io
     .requiredOption('--reason <text>', 'why, for the record')
     .option('--preview', 'show what it would do, writing nothing')
     .action(async (options: Record<string, unknown>) => {
-      const args = CorrectArguments.safeParse(options);
-      if (!args.success) {
-        const issue = args.error.issues[0]!;
-        process.exitCode = reportInvalid(io, `--${String(issue.path[0] ?? 'option')}`, issue.message);
-        return;
-      }
+      const args = parsed(io, CorrectArguments, options);
+      if (typeof args === 'number') return fail(args);
       const env = config(io);
-      if (typeof env === 'number') {
-        process.exitCode = env;
-        return;
-      }
-      process.exitCode = await correct(io, env, args.data);
+      if (typeof env === 'number') return fail(env);
+      fail(await correct(io, env, args));
     });
 }
 
@@ -134,14 +128,7 @@ async function correct(io: Io, env: Config, args: CorrectArguments): Promise<num
       ...correctionCommand(ruling, args.reason, OFFICIAL),
       ...(args.points === undefined ? {} : { change: { kind: 'points' as const, points: args.points } }),
     };
-    const dispute: Dispute = named ?? {
-      disputeId: '',
-      ...where,
-      reason: args.reason,
-      status: 'open',
-      ruling: undefined,
-    };
-    const decided = await decideOnHand(platform, dispute, command);
+    const decided = await decideOnHand(platform, where, command);
     if (args.preview) {
       const runner = runnerOf(stores.store, stores.readModels);
       const preview = await correctionPreview(args.tournament, where.gameId, where.hand, decided, {
@@ -154,7 +141,7 @@ async function correct(io: Io, env: Config, args: CorrectArguments): Promise<num
     if (!('event' in decided.decision)) throw new Error('refused decisions throw');
     // The transfers as the correction made them (points per seat become transfers): recorded in the ruling.
     const recorded = { ...ruling, transfers: decided.decision.event.data.transfers };
-    return await rule(io, platform, args, dispute, recorded);
+    return await rule(io, platform, args, where, named, recorded);
   } catch (error) {
     if (error instanceof ProblemError) {
       const { code } = (error.extensions.rejection ?? { code: error.code }) as { code: string };
@@ -171,22 +158,23 @@ async function rule(
   io: Io,
   platform: Platform,
   args: CorrectArguments,
-  given: Dispute,
+  where: Pick<Dispute, 'gameId' | 'hand'>,
+  named: Dispute | undefined,
   ruling: Extract<RulingCommand, { kind: 'correction' }>,
 ): Promise<number> {
   const key = randomBytes(6).toString('hex');
   const ids = (step: string) => ({ commandId: `cli:${key}:${step}`, correlationId: `cli:${key}` });
   const at = platform.now();
-  let dispute = given;
-  if (args.dispute === undefined) {
+  let dispute = named;
+  if (dispute === undefined) {
     const disputeId = `dispute-${key}`;
     const opened = await platform.tournaments.command(
       args.tournament,
       {
         type: 'OpenDispute',
         disputeId,
-        gameId: given.gameId,
-        hand: given.hand,
+        gameId: where.gameId,
+        hand: where.hand,
         reason: args.reason,
         at,
         by: OFFICIAL,

@@ -2,13 +2,13 @@
 // zod before anything is opened or written; a bad one exits 2 naming it.
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import type { z } from 'zod';
 import { ALL_PROJECTIONS } from '../../projections/index.ts';
 import { type Io, reportInvalid } from '../cli.ts';
-import { type Config, ConfigError, loadConfig } from '../config.ts';
+import type { Config } from '../config.ts';
 import { DemoExists } from '../demo/run-demo.ts';
 import { PortUnavailable, runnerOf, startPlatformServer } from '../server.ts';
 import { registerAmendmentCommands } from './amend.ts';
+import { config, fail, parsed } from './arguments.ts';
 import { AuditKeyError, loadAuditKey } from './audit-key.ts';
 import { registerCorrectCommand } from './correct.ts';
 import { DemoArguments, demoGameEnd, playDemo, progressBar, standingsText } from './demo.ts';
@@ -24,28 +24,6 @@ import { ServeArguments, stopOnSignals } from './serve.ts';
 import { openCommandStores, reportBusy } from './stores.ts';
 import { auditSummary, registerVerifyCommand } from './verify.ts';
 
-/** Ends the command with an exit status (the process exits once the event loop is empty). */
-function fail(status: number): void {
-  process.exitCode = status;
-}
-
-/** Parsed options, or the exit status after naming the bad one. */
-function parsed<S extends z.ZodType>(io: Io, schema: S, options: unknown): z.output<S> | number {
-  const result = schema.safeParse(options);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  return reportInvalid(io, `--${String(issue.path[0] ?? 'option')}`, issue.message);
-}
-
-function config(io: Io) {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) return reportInvalid(io, 'environment', error.message);
-    throw error;
-  }
-}
-
 /** The audit signing key, made at the first export (docs/event-store.md "Signed audit exports"). */
 function auditKey(io: Io, env: Config) {
   try {
@@ -57,8 +35,8 @@ function auditKey(io: Io, env: Config) {
 }
 
 export function registerPlatformCommands(program: Command, io: Io): void {
-  registerAmendmentCommands(program, io, config);
-  registerCorrectCommand(program, io, config);
+  registerAmendmentCommands(program, io);
+  registerCorrectCommand(program, io);
   program
     .command('serve')
     .description(

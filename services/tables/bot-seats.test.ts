@@ -14,7 +14,7 @@ import { seatViewOf } from '../bots/seat-view.ts';
 import type { EventStore } from '../eventstore/port.ts';
 import { openSqliteEventStore } from '../eventstore/sqlite.ts';
 import { serverSteps } from '../play/command-ids.ts';
-import { playTableWithBots, seatWindsOfHand } from './bot-seats.ts';
+import { playTableWithBots, seatWindsOfLoaded } from './bot-seats.ts';
 import { LiveTables } from './live-tables.ts';
 
 const SYSTEM = { role: 'system', id: 'test' } as const;
@@ -98,7 +98,7 @@ describe('bots at a table across a restart', () => {
     await two.tables.snapshot(GAME);
     if (hand?.state.phase.kind !== 'turn') throw new Error('expected the dealer to be in turn');
     const seat = hand.state.phase.seat;
-    const player = seatWindsOfHand(hand)[seat]!;
+    const player = seatWindsOfLoaded(hand)[seat]!;
     const command = botCommandFor(seat, seatViewOf(hand.state, seat), botOf(player), startGame.at)!;
     const ids = { commandId: serverSteps.bot(GAME, handNumber, hand.revision, seat), correlationId: GAME };
 

@@ -1,5 +1,6 @@
 // Bots playing every seat of a table in process (the demo, `npm start`): each asks its seat view what to do
 // and sends the command through the table service like any player, so the events are those of live play.
+import { seatWindsOfHand } from '../../domain/play/correction/index.ts';
 import type { Seat } from '../../domain/rules/seats.ts';
 import { seatsInPlay } from '../../domain/rules/seats.ts';
 import { botStep, type Declaration, heldWindowDeadline } from '../bots/agent.ts';
@@ -7,11 +8,9 @@ import type { Bot } from '../bots/bot.ts';
 import { serverSteps } from '../play/command-ids.ts';
 import type { HandLoaded, LiveTables } from './live-tables.ts';
 
-/** The player at each seat of the hand, as its HandStarted records them. */
-export function seatWindsOfHand(hand: HandLoaded | undefined): Partial<Record<Seat, string>> {
-  const first = hand?.events[0];
-  return first?.type === 'HandStarted' ? first.data.seatWinds : {};
-}
+/** The player at each seat of the hand, as its first event records them. */
+export const seatWindsOfLoaded = (hand: HandLoaded | undefined): Partial<Record<Seat, string>> =>
+  seatWindsOfHand(hand?.events ?? []);
 
 export interface BotTableOptions {
   /** The bot of each player (a bot keeps its own seeded generator, so a player keeps one bot all game). */
@@ -40,7 +39,7 @@ export async function playTableWithBots(
     if (game.state.phase !== 'playing' || hand === undefined) return sent;
     const state = hand.state;
     const declare = (options.declare ?? (() => () => ({})))(state.preset ?? '', seatsInPlay(state.players));
-    const step = botStep(state, seatWindsOfHand(hand), options.botOf, declare, now);
+    const step = botStep(state, seatWindsOfLoaded(hand), options.botOf, declare, now);
     let move = step.next();
     while (!move.done) {
       const { seat, player, command } = move.value;

@@ -5,6 +5,7 @@ import {
   type CorrectionRejection,
   type CorrectSettlement,
   decideCorrection,
+  seatWindsOfHand,
 } from '../../domain/play/correction/index.ts';
 import type { PlayEvent } from '../../domain/play/events.ts';
 import type { GameEvent, GameState } from '../../domain/play/game/index.ts';
@@ -12,7 +13,6 @@ import { evolve, type HandState } from '../../domain/play/hand/index.ts';
 import { gameStream } from '../../domain/play/metadata.ts';
 import { storedEvent } from '../../domain/play/parse.ts';
 import type { SettlementCorrected } from '../../domain/play/payment-events.ts';
-import type { Seat } from '../../domain/rules/seats.ts';
 import { type EventStore, type StoredEvent, WrongExpectedVersion } from '../eventstore/port.ts';
 import { serverSteps } from '../play/command-ids.ts';
 import {
@@ -112,14 +112,6 @@ export async function appendCorrection(
           }),
     };
   }
-}
-
-/** Who held each seat wind in the hand: its HandStarted's or HandResultEntered's. */
-export function seatWindsOfHand(events: readonly PlayEvent[]): Partial<Record<Seat, string>> {
-  const first = events[0];
-  return first?.type === 'HandStarted' || first?.type === 'HandResultEntered'
-    ? { ...first.data.seatWinds }
-    : {};
 }
 
 const SYSTEM: Actor = { role: 'system', id: 'table-service' };

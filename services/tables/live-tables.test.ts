@@ -15,7 +15,7 @@ import type { EventStore } from '../eventstore/port.ts';
 import { WrongExpectedVersion } from '../eventstore/port.ts';
 import { openSqliteEventStore } from '../eventstore/sqlite.ts';
 import { HAND_AGGREGATE, load, run } from '../play/table.ts';
-import { playTableWithBots, seatWindsOfHand } from './bot-seats.ts';
+import { playTableWithBots, seatWindsOfLoaded } from './bot-seats.ts';
 import { LiveTables, type LiveTablesOptions } from './live-tables.ts';
 
 const SYSTEM = { role: 'system', id: 'test' } as const;
@@ -75,7 +75,7 @@ async function playHandOnTheStore(gameId: string, hand: number): Promise<void> {
   for (let step = 0; step < 2000; step++) {
     const loaded = await load(store, stream, HAND_AGGREGATE);
     if (loaded.state.phase.kind === 'ended') return;
-    const winds = seatWindsOfHand(loaded);
+    const winds = seatWindsOfLoaded(loaded);
     let acted = false;
     for (const seat of seatsInPlay(loaded.state.players)) {
       let avoid = {};
@@ -157,7 +157,7 @@ describe('LiveTables', () => {
       const command = botCommandFor(
         seat,
         seatViewOf(state, seat),
-        botOf(seatWindsOfHand(hand)[seat]!),
+        botOf(seatWindsOfLoaded(hand)[seat]!),
         new Date().toISOString(),
         () => ({}),
         { selfDraw: true },

@@ -66,11 +66,17 @@ const reject = (
   rejection: { code, rule, message },
 });
 
-/** The seats at the hand's table, from its first event (dealt live, or entered). */
-export function seatsOfHand(events: readonly PlayEvent[]): Seat[] {
+/** Who held each seat wind in a hand stream: its first event's (dealt live, or entered). */
+export function seatWindsOfHand(events: readonly PlayEvent[]): Partial<Record<Seat, string>> {
   const first = events[0];
-  const winds =
-    first?.type === 'HandStarted' || first?.type === 'HandResultEntered' ? first.data.seatWinds : {};
+  return first?.type === 'HandStarted' || first?.type === 'HandResultEntered'
+    ? { ...first.data.seatWinds }
+    : {};
+}
+
+/** The seats at the hand's table. */
+export function seatsOfHand(events: readonly PlayEvent[]): Seat[] {
+  const winds = seatWindsOfHand(events);
   return (Object.keys(winds) as Seat[]).filter((s) => winds[s] !== undefined);
 }
 

@@ -3,7 +3,7 @@
 // restates them. Every reader of a hand's points (the game's record, the ledger of every read model, the
 // recompute, a ruling's preview) folds it here, so no two can disagree.
 import type { Seat, Transfer } from '../../rules/seats.ts';
-import type { PlayEvent } from '../events.ts';
+import type { PlayEvent, PlayEventOf } from '../events.ts';
 import type { HandSettled } from '../payment-events.ts';
 
 type SettlementData = HandSettled['data'];
@@ -24,6 +24,19 @@ export interface SettlementInForce {
   readonly restatedByOfficial: boolean;
   /** Amendments that have re-settled this hand: one correction per hand per amendment. */
   readonly amendments: readonly string[];
+}
+
+/**
+ * The transfers in force after a settlement or correction, given those in force before it: what a reader
+ * that keeps nothing else of the settlement (the projections' ledger) folds.
+ */
+export function transfersAfter(
+  before: readonly Transfer[],
+  event: PlayEventOf<'HandSettled' | 'SettlementCorrected'>,
+): readonly Transfer[] {
+  if (event.type === 'SettlementCorrected' && event.data.mode === 'adjustment')
+    return [...before, ...event.data.transfers];
+  return event.data.transfers;
 }
 
 /** The settlement in force after `event` (the `index`-th of the hand), or as it was for other events. */
@@ -59,7 +72,7 @@ export function applySettlement(
           ruleset: data.ruleset,
           winners: data.winners,
           lapsed: data.lapsed,
-          transfers: [...(inForce?.transfers ?? []), ...data.transfers],
+          transfers: transfersAfter(inForce?.transfers ?? [], event),
           adjustments: official
             ? [...(inForce?.adjustments ?? []), ...data.transfers]
             : (inForce?.adjustments ?? []),

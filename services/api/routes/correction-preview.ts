@@ -1,11 +1,10 @@
 // What a correction would do, shown before it is committed: per seat and per player the hand's settlement
 // before and after and the change, the event it would append, and the standings before and after. Nothing is
 // written: the same decision the ruling takes, on the hand as stored, and the standings as they stand now.
-import { netOf } from '../../../domain/play/correction/index.ts';
+import { netOf, seatWindsOfHand } from '../../../domain/play/correction/index.ts';
 import { handStream } from '../../../domain/play/metadata.ts';
 import { SEATS } from '../../../domain/rules/seats.ts';
 import { previewStandings, type StandingsPreview, standingsDocOf } from '../../../projections/index.ts';
-import { seatWindsOfHand } from '../../tables/correct-hand.ts';
 import { z } from '../zod.ts';
 import type { QuerySources } from './platform-routes.ts';
 import type { decideOnHand } from './ruling-effects.ts';

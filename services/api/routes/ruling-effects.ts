@@ -65,7 +65,11 @@ export const correctionRefused = (rejection: CorrectionRejection) =>
  * What a correction would do, decided on the hand as stored, nothing written: the event it would append, or
  * its refusal (thrown as problem+json). Checked before the ruling is recorded, and shown by the preview.
  */
-export async function decideOnHand(platform: Platform, dispute: Dispute, command: CorrectSettlement) {
+export async function decideOnHand(
+  platform: Platform,
+  dispute: Pick<Dispute, 'gameId' | 'hand'>,
+  command: CorrectSettlement,
+) {
   const hand = await load(platform.store, handStream(dispute.gameId, dispute.hand), HAND_AGGREGATE);
   const decision = decideCorrection(
     command,

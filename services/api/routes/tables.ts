@@ -21,7 +21,7 @@ import { formatCounts, formatTiles, parseTiles, type Tile } from '../../../domai
 import { seatViewOf } from '../../bots/seat-view.ts';
 import type { Platform } from '../../platform.ts';
 import { tournamentOf } from '../../platform.ts';
-import { seatWindsOfHand } from '../../tables/bot-seats.ts';
+import { seatWindsOfLoaded } from '../../tables/bot-seats.ts';
 import type { TableSnapshot } from '../../tables/live-tables.ts';
 import type { Principal } from '../auth.ts';
 import { type ExpectedVersion, etagOf, isWrongExpectedVersion } from '../concurrency.ts';
@@ -120,7 +120,7 @@ export function seatViewBody(snapshot: TableSnapshot, seat: Seat) {
     hand: snapshot.handNumber,
     revision: visibleRevision(snapshot.hand!.events, seatViewer(seat)),
     seat,
-    seatWinds: seatWindsOfHand(snapshot.hand),
+    seatWinds: seatWindsOfLoaded(snapshot.hand),
     prevalentWind: view.prevalent,
     turn,
     deadHand,
@@ -138,7 +138,7 @@ export function seatViewBody(snapshot: TableSnapshot, seat: Seat) {
 /** Who reads the table: officials see everything, a player what their seat this hand shows (or the public's). */
 function viewerAt(snapshot: TableSnapshot, principal: Principal): Viewer {
   if (principal.role !== 'player') return OFFICIAL;
-  const winds = seatWindsOfHand(snapshot.hand);
+  const winds = seatWindsOfLoaded(snapshot.hand);
   const seat = SEATS.find((s) => winds[s] === principal.playerId);
   return seat === undefined ? PUBLIC : seatViewer(seat);
 }
@@ -147,7 +147,7 @@ function viewerAt(snapshot: TableSnapshot, principal: Principal): Viewer {
 function seatOfPlayer(snapshot: TableSnapshot, principal: Principal): Seat {
   if (principal.role !== 'player')
     throw new ProblemError(403, 'forbidden', 'only a seated player has a seat');
-  const winds = seatWindsOfHand(snapshot.hand);
+  const winds = seatWindsOfLoaded(snapshot.hand);
   const seat = SEATS.find((s) => winds[s] === principal.playerId);
   if (seat === undefined)
     throw new ProblemError(403, 'forbidden', `player ${principal.playerId} holds no seat in this hand`);
@@ -211,7 +211,7 @@ export function tableRoutes(platform: Platform): Route[] {
             standings: state.standings ?? null,
             hand: snapshot.handNumber,
             handPhase: hand?.phase.kind ?? null,
-            seatWinds: seatWindsOfHand(snapshot.hand),
+            seatWinds: seatWindsOfLoaded(snapshot.hand),
             prevalentWind: hand?.prevalentWind ?? state.deal.prevalentWind,
             wallRemaining: hand === undefined ? null : hand.back - hand.front + 1,
             handRevision: snapshot.hand === undefined ? -1 : visibleRevision(snapshot.hand.events, viewer),
