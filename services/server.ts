@@ -18,6 +18,7 @@ import { createApp, startServer, stopServer } from './api/app.ts';
 import { type ApiDatabase, openPostgresApiDatabase, openSqliteApiDatabase } from './api/db.ts';
 import { createLogger } from './api/logging.ts';
 import { createMetrics, createMetricsApp } from './api/metrics.ts';
+import { webAppFiles } from './api/web-app.ts';
 import { serverOrganizerToken } from './api/organizer-token.ts';
 import { notFound, sendProblem } from './api/problem.ts';
 import { platformRoutes } from './api/routes/platform-routes.ts';
@@ -173,6 +174,7 @@ export async function startPlatformServer(
     ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
     metricsEndpoint: metricsBind === undefined ? 'organizers' : 'none',
     seatEnded: seatEndedOf(platform),
+    webApp: webAppFiles(),
   });
   const port = options.port ?? config.port;
   let server: Server | undefined;

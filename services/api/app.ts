@@ -51,6 +51,8 @@ export interface AppDeps {
   readonly seatEnded?: MountOptions['seatEnded'];
   /** Operator pages beside the API (the queue dashboard), each behind the global organizers' gate. */
   readonly adminPages?: readonly { readonly path: string; readonly router: RequestHandler }[];
+  /** The web app's files (web-admin/dist) at `/`, after every API route: see web-app.ts. */
+  readonly webApp?: RequestHandler;
 }
 
 /** The content codings a body may come in (body-parser's; zstd only where zlib has it). */
@@ -89,6 +91,7 @@ export function createApp(deps: AppDeps): Express {
     app[route.definition.method](route.definition.path, refuseBadParams, routeHandler(route, api, deps));
   for (const page of deps.adminPages ?? [])
     app.use(page.path, globalOrganizerGate(deps.db, page.path), page.router);
+  if (deps.webApp !== undefined) app.use(deps.webApp);
 
   app.use(unknownPath);
   app.use(problemHandler(logger));
