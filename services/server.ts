@@ -1,6 +1,7 @@
 // The server (`mahjong-ledger serve`, `npm start`): the event store the configuration names, the read models
 // beside it (SQLite files in DATA_DIR, or PostgreSQL), the platform's services, the projections following the
-// store, and the HTTP API. With `demo`, a demo tournament is played by bots at a watchable pace.
+// store, and the HTTP API. With `demo`, a demo tournament is played by bots at a watchable pace; with `bots`,
+// every live round started on the server is (a rehearsal server: services/tables/bot-rounds.ts).
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
@@ -18,12 +19,12 @@ import { createApp, startServer, stopServer } from './api/app.ts';
 import { type ApiDatabase, openPostgresApiDatabase, openSqliteApiDatabase } from './api/db.ts';
 import { createLogger } from './api/logging.ts';
 import { createMetrics, createMetricsApp } from './api/metrics.ts';
-import { webAppFiles } from './api/web-app.ts';
 import { serverOrganizerToken } from './api/organizer-token.ts';
 import { notFound, sendProblem } from './api/problem.ts';
 import { platformRoutes } from './api/routes/platform-routes.ts';
 import { BoardFeed } from './api/routes/queries.ts';
 import { seatEndedOf } from './api/routes/tokens.ts';
+import { webAppFiles } from './api/web-app.ts';
 import type { Config } from './config.ts';
 import { type LiveDemo, type LiveDemoOptions, startLiveDemo } from './demo/live-demo.ts';
 import { API_FILE, openConfiguredEventStore, READ_MODELS_FILE } from './eventstore/open.ts';
@@ -31,6 +32,7 @@ import type { EventStore } from './eventstore/port.ts';
 import { followStore } from './follow-store.ts';
 import { createPlatform, type Platform } from './platform.ts';
 import { queueBoardRouter } from './queue/board.ts';
+import { type BotRounds, type BotRoundsOptions, startBotRounds } from './tables/bot-rounds.ts';
 
 /** How often the server queues again recomputes on record whose job the queue does not know. */
 const RESUME_EVERY_MS = 60_000;
@@ -41,6 +43,11 @@ export interface ServerOptions {
   readonly port?: number;
   readonly host?: string;
   readonly demo?: Omit<LiveDemoOptions, 'onError'>;
+  /**
+   * Bots play every seat of every live round's tables (not rounds whose hands are entered), `pauseMs` between
+   * two actions at a table: a rehearsal server.
+   */
+  readonly bots?: Pick<BotRoundsOptions, 'pauseMs'>;
   /** Per token (or IP) per minute; default the API's own. */
   readonly rateLimit?: { readonly windowMs: number; readonly limit: number } | false;
   /** Serve /metrics on this port of its own (0: any free one) instead of the configuration's METRICS_PORT. */
@@ -61,6 +68,7 @@ export interface RunningServer {
   readonly runner: Runner;
   readonly feed: BoardFeed;
   readonly demo: LiveDemo | undefined;
+  readonly bots: BotRounds | undefined;
   readonly amendments: Amendments;
   readonly where: string;
   close(): Promise<void>;
@@ -211,6 +219,15 @@ export async function startPlatformServer(
   resuming.unref();
   const demo =
     options.demo === undefined ? undefined : await startLiveDemo(platform, { ...options.demo, onError });
+  // The demo's director plays its own tables.
+  const bots =
+    options.bots === undefined
+      ? undefined
+      : startBotRounds(platform, {
+          pauseMs: options.bots.pauseMs,
+          onError,
+          except: (tournamentId) => tournamentId === demo?.tournamentId,
+        });
   const metricsAddress = metricsServer?.address();
   return {
     url,
@@ -224,6 +241,7 @@ export async function startPlatformServer(
     runner,
     feed,
     demo,
+    bots,
     amendments,
     where,
     async close() {
@@ -237,6 +255,7 @@ export async function startPlatformServer(
         }
       };
       await step(() => demo?.stop());
+      await step(() => bots?.stop());
       await step(() => stopServer(server));
       if (metricsServer !== undefined) await step(() => stopServer(metricsServer));
       await step(() => worker?.close());

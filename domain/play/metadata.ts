@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { id, isoTime, seat } from './fields.ts';
 
-export const ACTOR_ROLES = ['organizer', 'referee', 'player', 'system'] as const;
+// A scorer enters the hands of one physical table (a scorer token of the API).
+export const ACTOR_ROLES = ['organizer', 'referee', 'player', 'scorer', 'system'] as const;
 export type ActorRole = (typeof ACTOR_ROLES)[number];
 
 export const EventMetadata = z.strictObject({

@@ -45,6 +45,17 @@ export interface RegisterPlayer extends Base {
   readonly type: 'RegisterPlayer';
   readonly playerId: string;
   readonly name: string;
+  readonly club?: string;
+}
+
+/** Several players at once (an imported list): all are registered, or none. */
+export interface RegisterPlayers extends Base {
+  readonly type: 'RegisterPlayers';
+  readonly players: readonly {
+    readonly playerId: string;
+    readonly name: string;
+    readonly club?: string;
+  }[];
 }
 
 export interface WithdrawPlayer extends Base {
@@ -56,7 +67,7 @@ export interface WithdrawPlayer extends Base {
 export interface ReplacePlayer extends Base {
   readonly type: 'ReplacePlayer';
   readonly playerId: string;
-  readonly replacement: { readonly playerId: string; readonly name: string };
+  readonly replacement: { readonly playerId: string; readonly name: string; readonly club?: string };
   readonly reason: string;
 }
 
@@ -84,6 +95,16 @@ export interface SeatRound extends Base {
   readonly method: SeatingChoice;
   /** Seat again a round seated but not started (a withdrawn player at its tables). */
   readonly reseat?: boolean;
+}
+
+/**
+ * Plan the seating of the rounds to come (issue 11): `rounds` rounds from the first round not yet seated, for
+ * the active players, taking the rounds seated so far as history. A random round of those numbers then
+ * follows the plan; a new plan replaces the old one.
+ */
+export interface PlanSeating extends Base {
+  readonly type: 'PlanSeating';
+  readonly rounds: number;
 }
 
 export interface StartRound extends Base {
@@ -194,10 +215,12 @@ export interface FinishTournament extends Base {
 export type TournamentCommand =
   | CreateTournament
   | RegisterPlayer
+  | RegisterPlayers
   | WithdrawPlayer
   | ReplacePlayer
   | ScheduleRound
   | SeatRound
+  | PlanSeating
   | StartRound
   | ExtendTableTime
   | RecordTableFinished

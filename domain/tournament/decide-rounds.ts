@@ -3,26 +3,37 @@ import { PRESET_DEFINITIONS, rulesetOf } from '../rules/rulesets/index.ts';
 import type {
   CloseRound,
   ExtendTableTime,
+  PlanSeating,
   RecordTableFinished,
   ScheduleRound,
   SeatRound,
   StartRound,
 } from './commands.ts';
 import { event, one, type TournamentDecision } from './decide-shared.ts';
-import { type RoundSeated, tableGameId } from './events.ts';
+import { type RoundSeated, type SeatingPlanRepaired, tableGameId, type TournamentEvent } from './events.ts';
 import {
   TOURNAMENT_RULES as RULES,
   rejectTournament as reject,
   type TournamentRejection,
 } from './rejection.ts';
-import { seatRound } from './seating/index.ts';
-import type { Seating, TableSize } from './seating/types.ts';
+import {
+  MAX_PLAN_ROUNDS,
+  PLAN_ALGORITHM,
+  type PlannedRound,
+  planSeating,
+  repairPlan,
+  type SeatingPlan as Plan,
+  seatingCost,
+  seatRound,
+} from './seating/index.ts';
+import type { PastRound, Seating, TableSize } from './seating/types.ts';
 import {
   activePlayers,
   playerOf,
   playersAt,
   type Round,
   roundOf,
+  type SeatingPlan,
   type Table,
   type TournamentState,
 } from './state.ts';
@@ -84,18 +95,23 @@ export function seat(command: SeatRound, state: TournamentState): TournamentDeci
   if (players.length < smallest)
     return reject('too-few-players', RULES.tooFew, `${players.length} players, tables seat ${smallest}`);
   const seed = `${state.seed}:round-${round.round}`;
-  const history = state.rounds
-    .filter((r) => r.round < round.round)
-    .map((r) => ({ tables: r.tables.map((t) => t.seats) }));
+  const history = seatedBefore(state, round.round);
+  const planned = state.plan?.rounds.find((r) => r.round === round.round);
+  const repaired: TournamentEvent[] = [];
   let seating: Seating;
   try {
-    seating = seatRound({
-      players,
-      allowedSizes: sizes,
-      history,
-      method: command.method,
-      seed,
-    });
+    if (command.method.kind === 'random' && state.plan !== undefined && planned !== undefined) {
+      const followed = followPlan(state, state.plan, round.round, history, sizes);
+      if (followed.repaired !== undefined) repaired.push(followed.repaired);
+      seating = followed.seating;
+    } else
+      seating = seatRound({
+        players,
+        allowedSizes: sizes,
+        history,
+        method: command.method,
+        seed,
+      });
   } catch (error) {
     return reject('bad-seating', RULES.seating, error instanceof Error ? error.message : String(error));
   }
@@ -115,14 +131,113 @@ export function seat(command: SeatRound, state: TournamentState): TournamentDeci
       },
     };
   });
-  return one(
-    event('RoundSeated', {
-      round: round.round,
-      method: round.method,
+  return {
+    events: [
+      ...repaired,
+      event('RoundSeated', {
+        round: round.round,
+        method: round.method,
+        seed,
+        tables,
+        substitutes: [...seating.substitutes],
+        cost: { ...seating.cost },
+      }),
+    ],
+  };
+}
+
+/** The tables of every round before `round`, as seated (the seating's history). */
+function seatedBefore(state: TournamentState, round: number): PastRound[] {
+  return state.rounds.filter((r) => r.round < round).map((r) => ({ tables: r.tables.map((t) => t.seats) }));
+}
+
+/**
+ * Round `round` as the plan seats it. When the active players are no longer those the plan seats (a
+ * withdrawal, a replacement, a newcomer), the plan's rounds from this one on are repaired first
+ * (`repairPlan`: the fewest changes, the repeats they cause reported) and the repair is recorded.
+ */
+function followPlan(
+  state: TournamentState,
+  plan: SeatingPlan,
+  round: number,
+  history: readonly PastRound[],
+  sizes: readonly TableSize[],
+): { seating: Seating; repaired: SeatingPlanRepaired | undefined } {
+  const players = activePlayers(state);
+  const ahead = plan.rounds.filter((r) => r.round >= round);
+  const rounds: PlannedRound[] = ahead.map((r) => ({ tables: r.tables.map((t) => t.seats), substitutes: r.substitutes }));
+  const replacements = new Map(
+    state.players.flatMap((p) => (p.replacedBy === undefined ? [] : [[p.playerId, p.replacedBy] as const])),
+  );
+  const repair = repairPlan({ rounds, history, players, replacements, allowedSizes: sizes });
+  const changed = JSON.stringify(repair.rounds) !== JSON.stringify(rounds);
+  const next = changed ? repair.rounds[0]! : rounds[0]!;
+  const seating: Seating = {
+    tables: next.tables,
+    substitutes: next.substitutes,
+    cost: seatingCost([...history, { tables: next.tables }]),
+  };
+  if (!changed) return { seating, repaired: undefined };
+  return {
+    seating,
+    repaired: event('SeatingPlanRepaired', {
+      rounds: repair.rounds.map((r, i) => ({
+        round: round + i,
+        tables: r.tables.map((seats) => ({ seats: { ...seats } })),
+        substitutes: [...r.substitutes],
+      })),
+      players,
+      changes: repair.changes.map((c) => ({
+        round: round + c.round,
+        playerId: c.playerId,
+        ...(c.from === undefined ? {} : { from: c.from }),
+        to: c.to,
+        ...(c.replaces === undefined ? {} : { replaces: c.replaces }),
+      })),
+      repeatsCaused: repair.repeatsCaused,
+    }),
+  };
+}
+
+/**
+ * Plans the rounds from the first not yet seated (docs/seating.md "Planned seating"): allowed until the
+ * tournament finishes — a plan made later takes the rounds seated so far as its history — and a new plan
+ * replaces the old. The seed is `{tournament seed}:plan-{first round}`.
+ */
+export function planSeats(command: PlanSeating, state: TournamentState): TournamentDecision {
+  if (!Number.isInteger(command.rounds) || command.rounds < 1 || command.rounds > MAX_PLAN_ROUNDS)
+    return reject('bad-seating', RULES.plan, `a plan of ${command.rounds} rounds`);
+  const first = state.rounds.find((r) => r.phase === 'scheduled')?.round ?? state.rounds.length + 1;
+  const sizes = allowedSizes(state.ruleset!.preset);
+  const players = activePlayers(state);
+  const smallest = Math.min(...sizes);
+  if (players.length < smallest)
+    return reject('too-few-players', RULES.tooFew, `${players.length} players, tables seat ${smallest}`);
+  const seed = `${state.seed}:plan-${first}`;
+  let plan: Plan;
+  try {
+    plan = planSeating({
+      players,
+      rounds: command.rounds,
+      allowedSizes: sizes,
       seed,
-      tables,
-      substitutes: [...seating.substitutes],
-      cost: { ...seating.cost },
+      history: seatedBefore(state, first),
+    });
+  } catch (error) {
+    return reject('bad-seating', RULES.plan, error instanceof Error ? error.message : String(error));
+  }
+  return one(
+    event('SeatingPlanned', {
+      rounds: plan.rounds.map((r, i) => ({
+        round: first + i,
+        tables: r.tables.map((seats) => ({ seats: { ...seats } })),
+        substitutes: [...r.substitutes],
+      })),
+      players,
+      seed,
+      algorithm: PLAN_ALGORITHM,
+      source: plan.source,
+      cost: { ...plan.cost },
     }),
   );
 }

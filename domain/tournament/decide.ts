@@ -2,12 +2,19 @@
 // rejection naming the rule that refused. Each group of commands is decided in a file of its own.
 import type { TournamentCommand } from './commands.ts';
 import { amendRuleset, recordAmendmentApplied, recordTableCorrected } from './decide-amendments.ts';
-import { createTournament, registerPlayer, replacePlayer, withdrawPlayer } from './decide-players.ts';
+import {
+  createTournament,
+  registerPlayer,
+  registerPlayers,
+  replacePlayer,
+  withdrawPlayer,
+} from './decide-players.ts';
 import {
   closeRound,
   extendTableTime,
   recordTableFinished,
   scheduleRound,
+  planSeats,
   seat,
   startRound,
 } from './decide-rounds.ts';
@@ -41,6 +48,8 @@ export function decideTournament(command: TournamentCommand, state: TournamentSt
   switch (command.type) {
     case 'RegisterPlayer':
       return registerPlayer(command, state);
+    case 'RegisterPlayers':
+      return registerPlayers(command, state);
     case 'WithdrawPlayer':
       return withdrawPlayer(command, state);
     case 'ReplacePlayer':
@@ -49,6 +58,8 @@ export function decideTournament(command: TournamentCommand, state: TournamentSt
       return scheduleRound(command, state);
     case 'SeatRound':
       return seat(command, state);
+    case 'PlanSeating':
+      return planSeats(command, state);
     case 'StartRound':
       return startRound(command, state);
     case 'ExtendTableTime':

@@ -167,6 +167,48 @@ const EXAMPLES: { readonly [T in TournamentEventType]: TournamentEventOf<T> } = 
     data: { amendmentId: 'amend-1', hands: 40, corrected: 3, unchanged: 37, kept: 0, refused: 0 },
   },
   TournamentFinished: { type: 'TournamentFinished', schemaVersion: 1, data: {} },
+  SeatingPlanned: {
+    type: 'SeatingPlanned',
+    schemaVersion: 1,
+    data: {
+      rounds: [
+        {
+          round: 1,
+          tables: [{ seats: { E: 'ana', S: 'bo', W: 'cy', N: 'di' } }, { seats: { E: 'ed', S: 'fa', W: 'gu', N: 'hu' } }],
+          substitutes: [],
+        },
+        {
+          round: 2,
+          tables: [{ seats: { E: 'ed', S: 'ana', W: 'hu', N: 'cy' } }, { seats: { E: 'bo', S: 'gu', W: 'di', N: 'fa' } }],
+          substitutes: [],
+        },
+      ],
+      players: ['ana', 'bo', 'cy', 'di', 'ed', 'fa', 'gu', 'hu'],
+      seed: 'spring-seed:plan-1',
+      algorithm: 'sha256-xoroshiro128plus-rtd-tabu-konig/1',
+      source: 'search',
+      cost: { repeatPairs: 0, consecutiveRepeats: 0, windImbalance: 0 },
+    },
+  },
+  SeatingPlanRepaired: {
+    type: 'SeatingPlanRepaired',
+    schemaVersion: 1,
+    data: {
+      rounds: [
+        {
+          round: 2,
+          tables: [
+            { seats: { E: 'ed', S: 'ana', W: 'hu', N: 'cy' } },
+            { seats: { E: 'zoe', S: 'gu', W: 'di', N: 'substitute-1' } },
+          ],
+          substitutes: ['substitute-1'],
+        },
+      ],
+      players: ['ana', 'cy', 'di', 'ed', 'gu', 'hu', 'zoe'],
+      changes: [{ round: 2, playerId: 'zoe', to: 2, replaces: 'bo' }],
+      repeatsCaused: 0,
+    },
+  },
 };
 
 /** One line per event, as an audit log might print it. The switch must name every type. */
@@ -208,6 +250,10 @@ function describeEvent(event: TournamentEvent): string {
       return `amendment ${event.data.amendmentId}: ${event.data.corrected} hands corrected`;
     case 'TournamentFinished':
       return 'tournament over';
+    case 'SeatingPlanned':
+      return `seating planned for rounds ${event.data.rounds[0]!.round} to ${event.data.rounds.at(-1)!.round}`;
+    case 'SeatingPlanRepaired':
+      return `seating plan repaired from round ${event.data.rounds[0]!.round}`;
     default: {
       const unhandled: never = event;
       throw new Error(`unhandled event ${JSON.stringify(unhandled)}`);
@@ -218,9 +264,9 @@ function describeEvent(event: TournamentEvent): string {
 const examples = TOURNAMENT_EVENT_TYPES.map((type) => [type, EXAMPLES[type]] as const);
 
 describe('the tournament events', () => {
-  it('are the eighteen of the contract, each described by one exhaustive switch', () => {
-    expect(TOURNAMENT_EVENT_TYPES).toHaveLength(18);
-    expect(new Set(examples.map(([, e]) => describeEvent(e))).size).toBe(18);
+  it('are the twenty of the contract, each described by one exhaustive switch', () => {
+    expect(TOURNAMENT_EVENT_TYPES).toHaveLength(20);
+    expect(new Set(examples.map(([, e]) => describeEvent(e))).size).toBe(20);
     expect(tournamentStream('spring')).toBe('tournament-spring');
   });
 

@@ -38,10 +38,14 @@ export const DEFAULT_TABLE_POINTS = [4, 2, 1, 0] as const;
 export const scoring = z.discriminatedUnion('kind', [
   /** The sum of the players' game points. */
   z.strictObject({ kind: z.literal('points') }),
-  /** Points per place at each table; game points break ties. */
+  /**
+   * Points per place at each table, first place first, of any sign (uma: 15, 5, -5, -15); game points break
+   * ties. The decider asks that no place earn more than a better one; events recorded before negative values
+   * were allowed hold values 0 or more, in any order, and still decode.
+   */
   z.strictObject({
     kind: z.literal('table-points'),
-    values: z.array(z.int().nonnegative()).min(2).max(4),
+    values: z.array(z.int()).min(2).max(4),
   }),
 ]);
 
@@ -60,10 +64,13 @@ export const TournamentCreated = eventSchema(
 );
 export type TournamentCreated = z.infer<typeof TournamentCreated>;
 
+/** A player's club (or team, city): absent on registrations recorded before clubs were kept. */
+const club = z.string().min(1).max(200);
+
 export const PlayerRegistered = eventSchema(
   'PlayerRegistered',
   1,
-  z.strictObject({ playerId: id, name: z.string().min(1) }),
+  z.strictObject({ playerId: id, name: z.string().min(1), club: club.optional() }),
 );
 export type PlayerRegistered = z.infer<typeof PlayerRegistered>;
 
@@ -81,7 +88,7 @@ export const PlayerReplaced = eventSchema(
   z
     .strictObject({
       playerId: id,
-      replacement: z.strictObject({ playerId: id, name: z.string().min(1) }),
+      replacement: z.strictObject({ playerId: id, name: z.string().min(1), club: club.optional() }),
       reason,
     })
     .refine((data) => data.playerId !== data.replacement.playerId, {
@@ -169,6 +176,69 @@ export const RoundSeated = eventSchema(
     }),
 );
 export type RoundSeated = z.infer<typeof RoundSeated>;
+
+/** A planned round: who sits at each wind of each table, substitutes by their ids (`substitute-k`). */
+const plannedRounds = z
+  .array(z.strictObject({ round, tables: z.array(z.strictObject({ seats })).min(1), substitutes: z.array(id) }))
+  .min(1)
+  .superRefine((rounds, ctx) => {
+    rounds.forEach((r, i) => {
+      if (r.round !== rounds[0]!.round + i)
+        ctx.addIssue({ code: 'custom', path: [i, 'round'], message: `round ${rounds[0]!.round + i} expected` });
+      const repeated = firstRepeat(r.tables.flatMap((t) => Object.values(t.seats)));
+      if (repeated !== undefined)
+        ctx.addIssue({ code: 'custom', path: [i, 'tables'], message: `${repeated} sits at two tables` });
+    });
+  });
+
+/**
+ * The seating of the rounds to come, planned at once (issue 11): from the first round not yet seated, for the
+ * active players, the rounds seated so far taken as history. A random round of these numbers follows the plan
+ * (its RoundSeated holds the planned tables); swiss and uploaded rounds do not. A later plan replaces it.
+ */
+export const SeatingPlanned = eventSchema(
+  'SeatingPlanned',
+  1,
+  z.strictObject({
+    rounds: plannedRounds,
+    /** The players planned for, in registration order. */
+    players: z.array(id).min(1),
+    /** `{tournament seed}:plan-{first round}`: the plan can be made again with `algorithm` and checked. */
+    seed: z.string().min(1),
+    algorithm: z.string().min(1),
+    /** Where its meetings come from: a design, a schedule kept in the code, or the search. */
+    source: z.enum(['design', 'schedule', 'search']),
+    /** The cost of the rounds seated so far with the planned rounds added. */
+    cost: seatingCost,
+  }),
+);
+export type SeatingPlanned = z.infer<typeof SeatingPlanned>;
+
+/**
+ * The plan's rounds from the round being seated on, changed for the players now active (a withdrawal, a
+ * replacement, a newcomer): recorded with that round's RoundSeated, before it.
+ */
+export const SeatingPlanRepaired = eventSchema(
+  'SeatingPlanRepaired',
+  1,
+  z.strictObject({
+    rounds: plannedRounds,
+    players: z.array(id).min(1),
+    /** Each player seated elsewhere than the plan said, or new to it (a replacement: whose seat they took). */
+    changes: z.array(
+      z.strictObject({
+        round,
+        playerId: id,
+        from: tableNumber.optional(),
+        to: tableNumber,
+        replaces: id.optional(),
+      }),
+    ),
+    /** Repeat pairs the repair added to the plan. */
+    repeatsCaused: z.int().nonnegative(),
+  }),
+);
+export type SeatingPlanRepaired = z.infer<typeof SeatingPlanRepaired>;
 
 export const RoundStarted = eventSchema('RoundStarted', 1, z.strictObject({ round, endsAt: isoTime }));
 export type RoundStarted = z.infer<typeof RoundStarted>;
@@ -370,6 +440,8 @@ const SCHEMAS = [
   PlayerReplaced,
   RoundScheduled,
   RoundSeated,
+  SeatingPlanned,
+  SeatingPlanRepaired,
   RoundStarted,
   TableTimeExtended,
   TableFinished,

@@ -22,7 +22,12 @@ export function evolveTournament(state: TournamentState, event: TournamentEvent)
         ...state,
         players: [
           ...state.players,
-          { playerId: event.data.playerId, name: event.data.name, status: 'active' },
+          {
+            playerId: event.data.playerId,
+            name: event.data.name,
+            ...(event.data.club === undefined ? {} : { club: event.data.club }),
+            status: 'active',
+          },
         ],
       };
     case 'PlayerWithdrawn':
@@ -84,6 +89,21 @@ export function evolveTournament(state: TournamentState, event: TournamentEvent)
         substitutes: data.substitutes,
         cost: data.cost,
       }));
+    }
+    case 'SeatingPlanned':
+      return { ...state, plan: event.data };
+    case 'SeatingPlanRepaired': {
+      const { plan } = state;
+      if (plan === undefined) return state;
+      const from = event.data.rounds[0]!.round;
+      return {
+        ...state,
+        plan: {
+          ...plan,
+          rounds: [...plan.rounds.filter((r) => r.round < from), ...event.data.rounds],
+          players: event.data.players,
+        },
+      };
     }
     case 'RoundStarted':
       return withRound(state, event.data.round, (r) => ({

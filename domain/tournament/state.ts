@@ -2,13 +2,22 @@
 // penalties and disputes.
 import type { Seat } from '../rules/seats.ts';
 import type { GameEnd, Scoring } from './commands.ts';
-import type { AmendmentApplied, AmendmentScope, RoundSeated, Ruling, TournamentCreated } from './events.ts';
+import type {
+  AmendmentApplied,
+  AmendmentScope,
+  RoundSeated,
+  Ruling,
+  SeatingPlanned,
+  TournamentCreated,
+} from './events.ts';
 
 export type PlayerStatus = 'active' | 'withdrawn' | 'replaced';
 
 export interface Player {
   readonly playerId: string;
   readonly name: string;
+  /** As registered; absent when none was given. */
+  readonly club?: string;
   readonly status: PlayerStatus;
   /** Who took this player's place (status 'replaced'). */
   readonly replacedBy?: string;
@@ -101,7 +110,12 @@ export interface TournamentState {
   readonly rounds: readonly Round[];
   readonly penalties: Readonly<Record<string, Penalty>>;
   readonly disputes: Readonly<Record<string, Dispute>>;
+  /** The seating planned ahead (SeatingPlanned), with its repairs since; a random round it covers follows it. */
+  readonly plan: SeatingPlan | undefined;
 }
+
+/** As planned; `rounds` and `players` as last repaired. */
+export type SeatingPlan = SeatingPlanned['data'];
 
 export const initialTournamentState: TournamentState = {
   status: 'not-created',
@@ -116,6 +130,7 @@ export const initialTournamentState: TournamentState = {
   rounds: [],
   penalties: {},
   disputes: {},
+  plan: undefined,
 };
 
 export const playerOf = (state: TournamentState, playerId: string): Player | undefined =>

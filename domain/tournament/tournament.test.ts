@@ -54,7 +54,7 @@ describe('CreateTournament', () => {
     });
   });
 
-  it('table points default to 4, 2, 1, 0; others are kept when whole and 0 or more', () => {
+  it('table points default to 4, 2, 1, 0; others are kept when whole, of any sign, none above a better place’s', () => {
     const [byDefault] = decided(
       initialTournamentState,
       create('hu-mahjong', { scoring: { kind: 'table-points' } }),
@@ -64,8 +64,31 @@ describe('CreateTournament', () => {
     expect(decided(initialTournamentState, own)[0]?.data).toMatchObject({
       scoring: { values: [3, 1, 0, 0] },
     });
-    const bad = create('table-law', { scoring: { kind: 'table-points', values: [3, -1] } });
-    expect(rejected(initialTournamentState, bad)).toBe('bad-scoring');
+    const uma = create('table-law', { scoring: { kind: 'table-points', values: [15, 5, -5, -15] } });
+    expect(decided(initialTournamentState, uma)[0]?.data).toMatchObject({
+      scoring: { values: [15, 5, -5, -15] },
+    });
+    expect(run([uma]).events[0]).toMatchObject({ data: { scoring: { values: [15, 5, -5, -15] } } });
+    const scoring = (values: number[]) => create('table-law', { scoring: { kind: 'table-points', values } });
+    for (const values of [
+      [3, -1],
+      [0, -1, -1],
+    ])
+      expect(rejected(initialTournamentState, scoring(values))).toBe('accepted');
+    const refusal = (values: number[]) => {
+      const decision = when(initialTournamentState, scoring(values));
+      return 'rejection' in decision ? decision.rejection.message : 'accepted';
+    };
+    expect(refusal([-15, 15])).toBe('table points -15, 15: place 2 earns more than place 1');
+    expect(refusal([15, 5, 1.5, -15])).toBe('table points 15, 5, 1.5, -15: place 3: a whole number');
+    expect(refusal([1])).toBe('table points 1: one value per place, 2 to 4 of them');
+    expect(refusal([4, 3, 2, 1, 0])).toContain('2 to 4');
+  });
+
+  it('an event recorded before negative values were allowed still decodes (values 0 or more, any order)', () => {
+    const [e] = decided(initialTournamentState, create('hu-mahjong'));
+    const old = { ...e!, data: { ...e!.data, scoring: { kind: 'table-points', values: [0, 1, 2, 4] } } };
+    expect(TournamentEvent.safeParse(old).success).toBe(true);
   });
 
   it('is refused a second time, and to anyone but an organizer', () => {
@@ -87,6 +110,50 @@ describe('RegisterPlayer, WithdrawPlayer, ReplacePlayer', () => {
     expect(rejected(state, { ...register('zoe')[0]!, by: REFEREE })).toBe('not-allowed');
   });
 
+  it('keeps a club when one is given; a registration without one (as recorded before clubs) has none', () => {
+    const state = run(
+      [command('RegisterPlayer', { playerId: 'zoe', name: 'Zoe', club: 'Kowloon MC' })],
+      created(),
+    ).state;
+    expect(state.players.find((p) => p.playerId === 'zoe')).toEqual({
+      playerId: 'zoe',
+      name: 'Zoe',
+      club: 'Kowloon MC',
+      status: 'active',
+    });
+    expect(state.players.find((p) => p.playerId === 'ana')).toEqual({
+      playerId: 'ana',
+      name: 'ANA',
+      status: 'active',
+    });
+  });
+
+  it('registers a list of players in one decision: all of them, or none', () => {
+    const list = (...players: { playerId: string; name: string; club?: string }[]) =>
+      command('RegisterPlayers', { players });
+    const { events, state } = run(
+      [list({ playerId: 'zoe', name: 'Zoe', club: 'North' }, { playerId: 'yan', name: 'ANA' })],
+      created(),
+    );
+    expect(events.map((e) => [e.type, e.data])).toEqual([
+      ['PlayerRegistered', { playerId: 'zoe', name: 'Zoe', club: 'North' }],
+      // A name another player has is no refusal: two people may share one.
+      ['PlayerRegistered', { playerId: 'yan', name: 'ANA' }],
+    ]);
+    expect(activePlayers(state)).toEqual([...PLAYERS, 'zoe', 'yan']);
+    expect(
+      rejected(created(), list({ playerId: 'zoe', name: 'Zoe' }, { playerId: 'ana', name: 'Ana' })),
+    ).toBe('player-exists');
+    expect(
+      rejected(created(), list({ playerId: 'zoe', name: 'Zoe' }, { playerId: 'zoe', name: 'Zoe 2' })),
+    ).toBe('player-exists');
+    expect(rejected(created(), list({ playerId: 'substitute-3', name: 'S' }))).toBe('bad-player-id');
+    expect(rejected(created(), list())).toBe('bad-player-id');
+    expect(rejected(created(), { ...list({ playerId: 'zoe', name: 'Zoe' }), by: REFEREE })).toBe(
+      'not-allowed',
+    );
+  });
+
   it('withdraws a player from later rounds, once', () => {
     const withdraw = command('WithdrawPlayer', { playerId: 'bo', reason: 'ill' });
     const state = run([withdraw], created()).state;
@@ -102,10 +169,17 @@ describe('RegisterPlayer, WithdrawPlayer, ReplacePlayer', () => {
     const replace = (playerId: string, replacement: string) =>
       command('ReplacePlayer', {
         playerId,
-        replacement: { playerId: replacement, name: 'Zoe' },
+        replacement: { playerId: replacement, name: 'Zoe', club: 'South' },
         reason: 'left',
       });
     const state = run([replace('bo', 'zoe')], created()).state;
+    expect(state.players.at(-1)).toEqual({
+      playerId: 'zoe',
+      name: 'Zoe',
+      club: 'South',
+      status: 'active',
+      replaces: 'bo',
+    });
     expect(state.players.find((p) => p.playerId === 'bo')).toMatchObject({
       status: 'replaced',
       replacedBy: 'zoe',

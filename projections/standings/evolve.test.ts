@@ -214,6 +214,45 @@ describe('standings', () => {
     ).toEqual({ a: 4, b: 1.5, c: 1.5, d: 0 });
   });
 
+  it('table points of any sign (uma 15, 5, -5, -15): ties share the sum, a table of three takes the first three', () => {
+    const uma = [15, 5, -5, -15];
+    const scores = (...points: number[]) => points.map((p, i) => ({ playerId: 'abcd'[i]!, points: p }));
+    expect(tablePointsOf(scores(100, 50, 0, -150), uma)).toEqual({ a: 15, b: 5, c: -5, d: -15 });
+    expect(tablePointsOf(scores(100, 50, -75, -75), uma)).toEqual({ a: 15, b: 5, c: -10, d: -10 });
+    expect(tablePointsOf(scores(100, 0, 0, -100), uma)).toEqual({ a: 15, b: 0, c: 0, d: -15 });
+    expect(tablePointsOf(scores(60, 0, -60), uma)).toEqual({ a: 15, b: 5, c: -5 });
+  });
+
+  it('given negative table points, then they rank below a player who has none yet, and points break ties', () => {
+    const table = (round: number, gameId: string, points: Record<string, number>) => ({
+      type: 'TableFinished',
+      data: {
+        round,
+        table: 1,
+        gameId,
+        scores: Object.entries(points).map(([playerId, p]) => ({ playerId, points: p })),
+      },
+    });
+    const doc = foldAll(
+      evolve,
+      initialStandings('t'),
+      facts('tournament-t', [
+        ...created({ kind: 'table-points', values: [15, 5, -5, -15] }),
+        { type: 'PlayerRegistered', data: { playerId: 'ed', name: 'ED' } },
+        table(1, 'g1', { ana: 40, bo: 10, cy: -25, di: -25 }),
+        table(2, 'g2', { ana: -50, bo: 30, cy: 10, di: 10 }),
+        { type: 'PlayerPenalised', data: { penaltyId: 'p1', playerId: 'cy', points: 3, reason: 'late' } },
+      ]),
+    );
+    expect(standingRows(doc).map((r) => [r.playerId, r.tablePoints, r.points, r.place])).toEqual([
+      ['bo', 20, 0, 1],
+      ['ana', 0, 0, 2],
+      ['ed', 0, 0, 2],
+      ['di', -10, 0, 4],
+      ['cy', -10, -3, 5],
+    ]);
+  });
+
   it('given table-points scoring, then table points rank first, points break ties, substitutes are not listed', () => {
     const doc = foldAll(
       evolve,

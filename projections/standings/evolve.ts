@@ -174,7 +174,11 @@ function withPlayer(doc: StandingsDoc, id: string, player: StandingsDoc['players
 
 export const isSubstitute = (playerId: string): boolean => playerId.startsWith('substitute-');
 
-/** Table points of one finished table: by place, tied places sharing the sum of their values equally. */
+/**
+ * Table points of one finished table: by place, tied places sharing the sum of their values equally. Values
+ * may be negative (uma: 15, 5, -5, -15); a table of fewer players takes the first values, a place beyond the
+ * values gets 0.
+ */
 export function tablePointsOf(
   scores: readonly { readonly playerId: string; readonly points: number }[],
   values: readonly number[],

@@ -78,6 +78,8 @@ export function createApp(deps: AppDeps): Express {
   if (deps.metricsEndpoint !== 'none')
     app.get('/metrics', authenticate(deps.db), metricsForOrganizers, serveMetrics(metrics));
   app.use(express.json({ limit: deps.bodyLimit ?? '1mb' }));
+  // A list of players imported as CSV (routes/tournaments.ts): read as text, checked like any body below.
+  app.use(express.text({ type: 'text/csv', limit: deps.bodyLimit ?? '1mb' }));
   app.use(refuseBadBody);
   app.use('/api', authenticate(deps.db));
   if (deps.rateLimit !== false) app.use('/api', limitRate(deps.rateLimit ?? {}));

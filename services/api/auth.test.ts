@@ -78,6 +78,22 @@ describe('tokens', () => {
     await db.destroy();
   });
 
+  it('given a scorer token, when resolved, then the principal names tournament, round, table and game; it never expires by time', async () => {
+    const db = await openSqliteApiDatabase(':memory:');
+    const claims = { role: 'scorer', tournamentId: 't-1', round: 2, table: 3, gameId: 't-1-r2-t3' } as const;
+    const { token, tokenId, expiresAt } = await issueToken(db, claims);
+    expect(await principalOf(db, token)).toEqual({ ...claims, tokenId });
+    expect(expiresAt).toBeNull();
+    expect((await listTokens(db, { tournamentId: 't-1', limit: 5 })).tokens[0]).toMatchObject({
+      role: 'scorer',
+      gameId: 't-1-r2-t3',
+      playerId: null,
+      round: 2,
+      table: 3,
+    });
+    await db.destroy();
+  });
+
   it('given a revoked token, when resolved, then it stands for no one', async () => {
     const db = await openSqliteApiDatabase(':memory:');
     const { token } = await issueToken(db, { role: 'organizer' });
@@ -142,6 +158,8 @@ describe('the token list', () => {
       tournamentId: 't-1',
       gameId: null,
       playerId: null,
+      round: null,
+      table: null,
       createdAt: at(0).toISOString(),
       expiresAt: new Date(at(0).getTime() + DEFAULT_TOKEN_LIFETIME_MS).toISOString(),
       revokedAt: null,

@@ -6,14 +6,16 @@ import type { Kysely, Selectable } from 'kysely';
 import type { ApiDatabase, ApiTokensTable } from './db.ts';
 import { forbidden, ProblemError } from './problem.ts';
 
-export const ROLES = ['organizer', 'referee', 'player'] as const;
+export const ROLES = ['organizer', 'referee', 'player', 'scorer'] as const;
 export type Role = (typeof ROLES)[number];
 
 /**
  * Who a token speaks for. An organizer without a tournament is global (creates tournaments, acts in all);
  * with one, it acts in that tournament only. A referee is always bound to a tournament. A player token is
  * bound to one game of one tournament and names the player, not the seat: the seat changes each hand as the
- * winds rotate, so routes resolve it for the current hand (routes/tables.ts).
+ * winds rotate, so routes resolve it for the current hand (routes/tables.ts). A scorer token is bound to one
+ * table of a round (its game): it previews and enters that table's hands and reads what its page needs, nothing
+ * else (routes/entry.ts).
  */
 export type PrincipalClaims =
   | { readonly role: 'organizer'; readonly tournamentId?: string }
@@ -23,6 +25,13 @@ export type PrincipalClaims =
       readonly tournamentId: string;
       readonly gameId: string;
       readonly playerId: string;
+    }
+  | {
+      readonly role: 'scorer';
+      readonly tournamentId: string;
+      readonly round: number;
+      readonly table: number;
+      readonly gameId: string;
     };
 
 /** A principal as the API sees it: the claims plus the token's id (for idempotency scopes and logs). */
@@ -45,7 +54,7 @@ export interface IssueOptions {
   readonly now?: Date;
   /**
    * When it stops working. Default: organizer and referee tokens DEFAULT_TOKEN_LIFETIME_MS after `now`;
-   * player tokens never by time, since they end with their game. null: never (tests, tools).
+   * player and scorer tokens never by time, since they end with their game. null: never (tests, tools).
    */
   readonly expiresAt?: Date | null;
 }
@@ -62,7 +71,7 @@ export async function issueToken(
   const expires =
     options.expiresAt !== undefined
       ? options.expiresAt
-      : claims.role === 'player'
+      : claims.role === 'player' || claims.role === 'scorer'
         ? null
         : new Date(now.getTime() + DEFAULT_TOKEN_LIFETIME_MS);
   const expiresAt = expires === null ? null : expires.toISOString();
@@ -73,8 +82,10 @@ export async function issueToken(
       token_hash: hashToken(token),
       role: claims.role,
       tournament_id: claims.tournamentId ?? null,
-      game_id: claims.role === 'player' ? claims.gameId : null,
+      game_id: claims.role === 'player' || claims.role === 'scorer' ? claims.gameId : null,
       player_id: claims.role === 'player' ? claims.playerId : null,
+      round_number: claims.role === 'scorer' ? claims.round : null,
+      table_number: claims.role === 'scorer' ? claims.table : null,
       label: options.label ?? null,
       created_at: now.toISOString(),
       revoked_at: null,
@@ -105,7 +116,8 @@ export type AuthFailureReason =
   | 'unknown-token'
   | 'revoked'
   | 'expired'
-  | 'seat-ended';
+  | 'seat-ended'
+  | 'table-ended';
 
 export interface AuthFailure {
   readonly reason: AuthFailureReason;
@@ -133,6 +145,15 @@ function principalOfRow(row: TokenRow): Principal {
         tournamentId: row.tournament_id ?? '',
         gameId: row.game_id ?? '',
         playerId: row.player_id ?? '',
+        tokenId: row.id,
+      };
+    case 'scorer':
+      return {
+        role,
+        tournamentId: row.tournament_id ?? '',
+        round: row.round_number ?? 0,
+        table: row.table_number ?? 0,
+        gameId: row.game_id ?? '',
         tokenId: row.id,
       };
   }
@@ -180,6 +201,9 @@ export interface TokenView {
   readonly tournamentId: string | null;
   readonly gameId: string | null;
   readonly playerId: string | null;
+  /** A scorer token's round and table. */
+  readonly round: number | null;
+  readonly table: number | null;
   readonly createdAt: string;
   readonly expiresAt: string | null;
   readonly revokedAt: string | null;
@@ -193,6 +217,8 @@ const viewOf = (row: TokenRow, now: Date): TokenView => ({
   tournamentId: row.tournament_id,
   gameId: row.game_id,
   playerId: row.player_id,
+  round: row.round_number ?? null,
+  table: row.table_number ?? null,
   createdAt: row.created_at,
   expiresAt: row.expires_at,
   revokedAt: row.revoked_at,
@@ -290,6 +316,7 @@ export function bearerToken(header: string | undefined): string | undefined | nu
 }
 
 export type PlayerPrincipal = Extract<Principal, { readonly role: 'player' }>;
+export type ScorerPrincipal = Extract<Principal, { readonly role: 'scorer' }>;
 
 export interface AuthenticateOptions {
   readonly now?: () => Date;
@@ -340,6 +367,20 @@ export const seatEndedProblem = (why: string): ProblemError =>
   unauthorizedFor({ reason: 'seat-ended', detail: `seat tokens end with their game: ${why}` });
 
 /**
+ * The 401 for a scorer token's command once its table is done (`why`: the game finished, the round closed):
+ * like a seat token, it ends with its game; its reads stay open.
+ */
+export const tableEndedProblem = (why: string): ProblemError =>
+  unauthorizedFor({ reason: 'table-ended', detail: `scorer tokens end with their table: ${why}` });
+
+/** Why a role is refused: a scorer is told what its token is for, since it is for so little. */
+const refusalFor = (principal: Principal, roles: readonly Role[]): string =>
+  principal.role === 'scorer'
+    ? `a scorer token previews and enters the hands of game ${principal.gameId} (round ${principal.round}, ` +
+      `table ${principal.table}) and reads its table, nothing else (allowed here: ${roles.join(', ')})`
+    : `a ${principal.role} token may not do this (allowed: ${roles.join(', ')})`;
+
+/**
  * The principal if it holds one of the roles and is bound to the scope; throws 401 without a valid token and
  * 403 otherwise. Roles are not ranked: a route lists every role it admits.
  */
@@ -352,12 +393,15 @@ export function authorize(res: Response, roles: readonly Role[], scope: Scope = 
         detail: 'a bearer token is required',
       },
     );
-  if (!roles.includes(principal.role))
-    throw forbidden(`a ${principal.role} token may not do this (allowed: ${roles.join(', ')})`);
+  if (!roles.includes(principal.role)) throw forbidden(refusalFor(principal, roles));
   const bound = principal.tournamentId;
   if (scope.tournamentId !== undefined && bound !== undefined && bound !== scope.tournamentId)
     throw forbidden(`the token is bound to tournament ${bound}`);
-  if (scope.gameId !== undefined && principal.role === 'player' && principal.gameId !== scope.gameId)
+  if (
+    scope.gameId !== undefined &&
+    (principal.role === 'player' || principal.role === 'scorer') &&
+    principal.gameId !== scope.gameId
+  )
     throw forbidden(`the token is bound to game ${principal.gameId}`);
   return principal;
 }

@@ -154,6 +154,29 @@ describe.each(legacyBackends)('an api_tokens table of the first release on %s', 
   );
 
   it.skipIf(open === undefined)(
+    'given a table without the scorer columns, when opened, then round and table are added (null) and a scorer token is kept',
+    async () => {
+      const db = await open!();
+      const old = await db.selectFrom('api_tokens').select(['id', 'round_number', 'table_number']).execute();
+      expect(old.map((r) => [r.round_number, r.table_number])).toEqual([
+        [null, null],
+        [null, null],
+      ]);
+      const claims = {
+        role: 'scorer',
+        tournamentId: 't-1',
+        round: 1,
+        table: 2,
+        gameId: 't-1-r1-t2',
+      } as const;
+      const { token, tokenId } = await issueToken(db, claims);
+      expect(await principalOf(db, token)).toEqual({ ...claims, tokenId });
+      expect(await principalOf(db, 'old-seat-token')).toMatchObject({ role: 'player', gameId: 'g-1' });
+      await db.destroy();
+    },
+  );
+
+  it.skipIf(open === undefined)(
     'given the column added, when migrated again, then nothing changes',
     async () => {
       const db = await open!();

@@ -1,7 +1,7 @@
 // The API's own tables (tokens and idempotency keys), through kysely so that the same code runs on the
 // embedded SQLite file and on PostgreSQL. Events live in the event store, never here.
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteAdapter, sql } from 'kysely';
+import { type ColumnType, Kysely, PostgresDialect, SqliteAdapter, sql } from 'kysely';
 import pg from 'pg';
 import { immediateSqliteDialect, SQLITE_BUSY_TIMEOUT_MS } from '../../projections/runtime/db.ts';
 // auth.ts imports only this module's types, so the two do not import each other at run time.
@@ -20,6 +20,9 @@ export interface ApiTokensTable {
   revoked_at: string | null;
   /** When the token stops working (ISO, UTC); null: never by time (seat tokens end with their game). */
   expires_at: string | null;
+  /** A scorer token's round and table (its game is game_id); null for every other token. */
+  round_number: ColumnType<number | null, number | null | undefined, number | null>;
+  table_number: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface IdempotencyKeysTable {
@@ -56,8 +59,11 @@ export async function migrateApiDatabase(db: Kysely<ApiDatabase>): Promise<void>
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('revoked_at', 'text')
     .addColumn('expires_at', 'text')
+    .addColumn('round_number', 'integer')
+    .addColumn('table_number', 'integer')
     .execute();
   await addTokenExpiry(db);
+  await addScorerBinding(db);
   await sql`CREATE INDEX IF NOT EXISTS api_tokens_tournament ON api_tokens (tournament_id, created_at)`.execute(
     db,
   );
@@ -85,12 +91,7 @@ export async function migrateApiDatabase(db: Kysely<ApiDatabase>): Promise<void>
  * any other; seat tokens need none (they end with their game).
  */
 async function addTokenExpiry(db: Kysely<ApiDatabase>): Promise<void> {
-  const columns =
-    db.getExecutor().adapter instanceof SqliteAdapter
-      ? await sql<{ name: string }>`SELECT name FROM pragma_table_info('api_tokens')`.execute(db)
-      : await sql<{ name: string }>`SELECT column_name AS name FROM information_schema.columns
-        WHERE table_schema = current_schema() AND table_name = 'api_tokens'`.execute(db);
-  if (columns.rows.some((c) => c.name === 'expires_at')) return;
+  if ((await tokenColumns(db)).has('expires_at')) return;
   await sql`ALTER TABLE api_tokens ADD COLUMN expires_at text`.execute(db);
   await db
     .updateTable('api_tokens')
@@ -98,6 +99,23 @@ async function addTokenExpiry(db: Kysely<ApiDatabase>): Promise<void> {
     .where('role', 'in', ['organizer', 'referee'])
     .where('expires_at', 'is', null)
     .execute();
+}
+
+/** A scorer token's round and table came with the scorer role: a table without them gets both (null). */
+async function addScorerBinding(db: Kysely<ApiDatabase>): Promise<void> {
+  const columns = await tokenColumns(db);
+  for (const column of ['round_number', 'table_number'])
+    if (!columns.has(column))
+      await sql`ALTER TABLE api_tokens ADD COLUMN ${sql.id(column)} integer`.execute(db);
+}
+
+async function tokenColumns(db: Kysely<ApiDatabase>): Promise<Set<string>> {
+  const columns =
+    db.getExecutor().adapter instanceof SqliteAdapter
+      ? await sql<{ name: string }>`SELECT name FROM pragma_table_info('api_tokens')`.execute(db)
+      : await sql<{ name: string }>`SELECT column_name AS name FROM information_schema.columns
+        WHERE table_schema = current_schema() AND table_name = 'api_tokens'`.execute(db);
+  return new Set(columns.rows.map((c) => c.name));
 }
 
 /** Opens (creating if needed) the API's tables in an SQLite file; ':memory:' for a private one. */

@@ -29,6 +29,23 @@ const problem = (description: string): ResponseConfig => ({
 /** Express `:name` params as OpenAPI `{name}`. */
 export const openApiPath = (path: string): string => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
+/**
+ * The tags operations are grouped by, in the order the document lists them. A route's tag missing here is
+ * still declared, without a description: the lint test names it.
+ */
+export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  tournaments: 'Create a tournament, register, withdraw and replace players, read it whole',
+  rounds: 'Schedule, seat, start and close rounds; extend a table’s time',
+  tokens: 'Seat and referee tokens: issue, list, revoke',
+  tables: 'Live play: a table, a seat’s own view, a seat’s actions, a referee’s acts on a live hand',
+  entry: 'Hands entered by a table’s scorer: preview and record',
+  rulings: 'Penalties, disputes and their rulings, with a preview of a ruling’s correction',
+  amendments: 'Retroactive changes of the ruleset: preview, record, recompute and its progress',
+  queries: 'Read models: standings, the tables board and its event stream, replays, the audit log, histories',
+  calculator: 'The score contract over HTTP: score one hand',
+  operations: 'The running API: liveness',
+};
+
 const operationIdOf = (method: string, path: string): string =>
   method +
   path
@@ -37,8 +54,13 @@ const operationIdOf = (method: string, path: string): string =>
     .map((part) => part[0]!.toUpperCase() + part.slice(1))
     .join('');
 
+/** The licence the project is published under (package.json `license`). */
+export const LICENSE = 'Apache-2.0';
+
 export function openApiDocument(routes: readonly Route[], info: { title?: string; version?: string } = {}) {
   const registry = new OpenAPIRegistry();
+  const operationIds = new Set<string>();
+  const tags: string[] = [];
   registry.register('Problem', ProblemSchema);
   const bearer = registry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
@@ -88,19 +110,24 @@ export function openApiDocument(routes: readonly Route[], info: { title?: string
     ];
     for (const [status, applies, description] of standard)
       if (applies && responses[status] === undefined) responses[status] = problem(description);
+    const operationId = def.operationId ?? operationIdOf(def.method, def.path);
+    if (operationIds.has(operationId)) throw new Error(`operationId used twice: ${operationId}`);
+    operationIds.add(operationId);
+    for (const tag of def.tags ?? []) if (!tags.includes(tag)) tags.push(tag);
     registry.registerPath({
       method: def.method,
       path: openApiPath(def.path),
-      operationId: def.operationId ?? operationIdOf(def.method, def.path),
+      operationId,
       summary: def.summary,
       ...(def.description !== undefined ? { description: def.description } : {}),
       ...(def.tags !== undefined ? { tags: [...def.tags] } : {}),
+      // A public route says so (an empty list: no scheme needed) rather than leaving it unsaid.
       ...(def.auth !== undefined
         ? {
             security: [{ [bearer.name]: [] }],
             'x-roles': [...def.auth.roles],
           }
-        : {}),
+        : { security: [] }),
       request: {
         ...(def.params !== undefined ? { params: def.params } : {}),
         ...(def.query !== undefined ? { query: def.query } : {}),
@@ -112,13 +139,27 @@ export function openApiDocument(routes: readonly Route[], info: { title?: string
       responses,
     });
   }
+  const known = Object.keys(TAG_DESCRIPTIONS);
+  const order = (tag: string) => (known.includes(tag) ? known.indexOf(tag) : known.length);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
       title: info.title ?? 'Mahjong Ledger API',
       version: info.version ?? '0.1.0',
-      description: 'Conventions (auth, errors, If-Match, idempotency, rate limits, SSE): docs/api.md',
+      description:
+        'The API of Mahjong Ledger, an event-sourced platform for running mahjong tournaments: tournaments, ' +
+        'rounds and seating, live tables, entered hands, rulings, amendments, standings, replays and the ' +
+        'audit log. Conventions (auth, errors as problem+json, If-Match, idempotency, rate limits, ' +
+        'server-sent events): docs/api.md.',
+      license: { name: LICENSE, identifier: LICENSE },
     },
+    // Relative: the document is served by the API it describes, wherever that runs.
+    servers: [{ url: '/', description: 'The server this document is served from' }],
+    tags: [...tags]
+      .sort((a, b) => order(a) - order(b))
+      .map((name) =>
+        TAG_DESCRIPTIONS[name] === undefined ? { name } : { name, description: TAG_DESCRIPTIONS[name] },
+      ),
   });
 }
 

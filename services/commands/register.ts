@@ -43,13 +43,17 @@ export function registerPlatformCommands(program: Command, io: Io): void {
       'run the server: the HTTP API on the configured store (DATA_DIR, DATABASE_URL, KURRENTDB_URL, PORT)',
     )
     .option('--demo', 'also play a demo tournament with bots at a watchable pace')
+    .option(
+      '--bots',
+      'bots play every seat of every live round started on this server (a rehearsal; not rounds whose hands are entered)',
+    )
     .option('--port <n>', 'listen on this port (default PORT, else 3000)')
     .option('--players <n>', 'demo: players', '16')
     .option('--rounds <n>', 'demo: rounds', '4')
     .option('--ruleset <preset>', 'demo: ruleset preset', 'hu-mahjong')
     .option('--seed <text>', 'demo: seed of seating and walls, to reproduce a run (default: random, secret)')
     .option('--hands <n>', 'demo: hands per table game', '4')
-    .option('--pace <ms>', 'demo: pause between two bot actions', '500')
+    .option('--pace <ms>', 'demo and --bots: pause between two bot actions at a table', '500')
     .action(async (options: Record<string, unknown>) => {
       const args = parsed(io, ServeArguments, options);
       if (typeof args === 'number') return fail(args);
@@ -71,6 +75,7 @@ export function registerPlatformCommands(program: Command, io: Io): void {
                 },
               }
             : {}),
+          ...(args.bots ? { bots: { pauseMs: args.pace } } : {}),
         });
       } catch (error) {
         if (error instanceof PortUnavailable)
@@ -89,6 +94,9 @@ export function registerPlatformCommands(program: Command, io: Io): void {
                 `  Demo standings:  ${server.url}/api/tournaments/${server.demo.tournamentId}/standings`,
                 `  Tables board:    ${server.url}/api/tournaments/${server.demo.tournamentId}/board  (live: /board/stream)`,
               ]
+            : []),
+          ...(server.bots
+            ? [`  Bots:            every seat of every live round (${args.pace} ms a move)`]
             : []),
           `  Organizer token: ${server.organizerToken}`,
           '  (send it as "Authorization: Bearer <token>"; Ctrl-C stops the server)',

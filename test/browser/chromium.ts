@@ -1,7 +1,6 @@
 // Debian's Chromium driven by playwright-core (never a browser download). Missing, the browser tests skip
 // with a message; under REQUIRE_ALL=1 (.ci/run, which installs it) they fail instead.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { REQUIRE_ALL } from '../support/shared-data.ts';
@@ -38,7 +37,8 @@ export interface RunningBrowser {
 }
 
 export async function launchChromium(): Promise<RunningBrowser> {
-  const profile = mkdtempSync(join(tmpdir(), 'mahjong-ledger-chromium-'));
+  // A fresh profile each launch: playwright makes a temporary --user-data-dir itself (and refuses one passed
+  // in args), and removes it when the browser closes.
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -50,7 +50,6 @@ export async function launchChromium(): Promise<RunningBrowser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--user-data-dir=${profile}`,
     ],
   });
   return {
@@ -58,7 +57,6 @@ export async function launchChromium(): Promise<RunningBrowser> {
     context: (viewport = 'desktop') => browser.newContext({ viewport: VIEWPORTS[viewport] }),
     close: async () => {
       await browser.close();
-      rmSync(profile, { recursive: true, force: true });
     },
   };
 }

@@ -409,6 +409,10 @@ describe.each(BACKENDS)('command ids over HTTP on $name', (backend) => {
       },
       { path: '/api/tournaments/sec-e2/players', bodies: [{ name: 'A' }, { name: 'B' }] },
       {
+        path: '/api/tournaments/sec-e2/players/import',
+        bodies: [{ csv: 'name\nImported A' }, { csv: 'name\nImported B' }],
+      },
+      {
         path: '/api/tournaments/sec-e2/players/e2-1/withdraw',
         bodies: [{ reason: 'ill' }, { reason: 'late' }],
       },

@@ -261,7 +261,9 @@ describe.each(backends)('tokens and scopes, the API tables on %s', (_name, open)
           'playerId',
           'revokedAt',
           'role',
+          'round',
           'status',
+          'table',
           'tokenId',
           'tournamentId',
         ]);

@@ -2,6 +2,14 @@
 export { playersAt, seatingCost, windImbalanceByPlayer } from './cost.ts';
 export { SeatingError } from './errors.ts';
 export { W_CONSECUTIVE, W_REPEAT, W_WIND } from './history.ts';
+export * from './plan/index.ts';
+export {
+  type RepeatedPair,
+  type SeatingQuality,
+  seatingQuality,
+  type TableRevisit,
+  type WindBalance,
+} from './quality.ts';
 export { SEATING_ALGORITHM } from './random.ts';
 export { REPEAT_STEPS_PER_PLAYER } from './repeats.ts';
 export { WIND_SWAPS_PER_PLAYER } from './search.ts';

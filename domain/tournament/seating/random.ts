@@ -15,11 +15,12 @@ export interface Draw {
 }
 
 /**
- * sha256 of "mahjong-ledger/seating/1", a NUL byte and the seed's UTF-8; its first 16 bytes, as four
- * big-endian 32-bit words, are the generator's whole state; uniformInt draws without bias.
+ * sha256 of "mahjong-ledger/seating/1" (or another label: a plan of rounds draws under its own), a NUL byte and
+ * the seed's UTF-8; its first 16 bytes, as four big-endian 32-bit words, are the generator's whole state;
+ * uniformInt draws without bias.
  */
-export function seatingDraw(seed: string): Draw {
-  const rng = seededGenerator('mahjong-ledger/seating/1', seed);
+export function seatingDraw(seed: string, label = 'mahjong-ledger/seating/1'): Draw {
+  const rng = seededGenerator(label, seed);
   return { below: (n) => (n <= 1 ? 0 : uniformInt(rng, 0, n - 1)) };
 }
 

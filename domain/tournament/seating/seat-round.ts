@@ -92,7 +92,8 @@ function searched(
   return { tables, substitutes };
 }
 
-function checkPlayers(players: readonly string[]): void {
+/** Throws a SeatingError naming players listed twice and ids kept for substitutes. */
+export function checkPlayers(players: readonly string[]): void {
   const seen = new Set<string>();
   const twice = new Set<string>();
   for (const id of players) (seen.has(id) ? twice : seen).add(id);

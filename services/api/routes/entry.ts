@@ -1,15 +1,21 @@
-// Result entry for a physical table over HTTP (domain/play/entry): a referee or organizer of the game's
-// tournament previews the next hand's result (nothing is written) and then enters it. The engine checks the
-// entry: a field it refuses is 422 `rejected` with `rejection.code` invalid-entry and `field`; a claim that is
-// no win is 422 `not-a-win` with `seat`.
+// Result entry for a physical table over HTTP (domain/play/entry): the table's scorer (a scorer token bound to
+// its game), or a referee or organizer of the game's tournament, reads the next hand's frame, previews its
+// result (nothing is written) and then enters it. The engine checks the entry: a field it refuses is 422
+// `rejected` with `rejection.code` invalid-entry and `field`; a claim that is no win is 422 `not-a-win` with
+// `seat`. A scorer token sends nothing once its game is over or its round closed (401 table-ended).
 import type { EntryRejection } from '../../../domain/play/entry/index.ts';
+import { seatWindsOf } from '../../../domain/play/game/index.ts';
 import { gameStream, handStream } from '../../../domain/play/metadata.ts';
+import { SEATS } from '../../../domain/rules/seats.ts';
+import { tableOfGame } from '../../../domain/tournament/amendments.ts';
 import { type Platform, tournamentOf } from '../../platform.ts';
 import { eventsOfCommand } from '../../play/table.ts';
 import type { GameLoaded } from '../../tables/live-tables.ts';
+import { type Principal, tableEndedProblem } from '../auth.ts';
 import { notFound, ProblemError, rejected } from '../problem.ts';
 import { defineRoute, type Route } from '../route.ts';
 import { z } from '../zod.ts';
+import { tableEndedOf } from './tokens.ts';
 
 const GameParams = z.object({ gameId: z.string().min(1).max(200) });
 
@@ -60,6 +66,38 @@ const EntryRecorded = z
     revision: z.int().openapi({ description: 'The hand stream’s revision (ETag)' }),
   })
   .openapi('HandEntered');
+
+export const NextHand = z
+  .object({
+    gameId: z.string(),
+    tournamentId: z.string().nullable(),
+    round: z.int().nullable(),
+    table: z.int().nullable(),
+    recording: z.enum(['live', 'entered']).nullable(),
+    phase: z.string().openapi({ description: 'The game’s phase: playing, finished' }),
+    preset: z.string().nullable(),
+    hand: z.int().nullable().openapi({ description: 'The number of the hand to enter next; null once over' }),
+    handsRecorded: z.int(),
+    prevalentWind: z.enum(SEATS),
+    repeats: z.int().openapi({ description: 'How many times the dealer has dealt again in a row' }),
+    seats: z
+      .array(
+        z.object({
+          seat: z.enum(SEATS),
+          playerId: z.string(),
+          name: z.string(),
+          club: z.string().nullable(),
+          points: z.number(),
+        }),
+      )
+      .openapi({ description: 'Who holds each wind in the next hand (E deals), with their points so far' }),
+    ended: z
+      .string()
+      .nullable()
+      .openapi({ description: 'For a scorer token: why it enters no more hands (else null)' }),
+    revision: z.int().openapi({ description: 'The game stream’s revision (ETag)' }),
+  })
+  .openapi('NextHand');
 
 export const ENTRY_ROUTE_RULES = {
   playing: 'a result is entered for the next hand of a game still being played',
@@ -137,15 +175,80 @@ export function entryRoutes(platform: Platform): Route[] {
     };
   };
 
+  const tableEnded = tableEndedOf(platform);
+  /** A scorer's command once its table is done: 401 table-ended (its reads stay open). */
+  const refuseEnded = async (principal: Principal): Promise<void> => {
+    if (principal.role !== 'scorer') return;
+    const why = await tableEnded(principal);
+    if (why !== undefined) throw tableEndedProblem(why);
+  };
+  /** Who entered the hand, for the event and its metadata. */
+  const byOf = (principal: Principal & { readonly role: 'referee' | 'organizer' | 'scorer' }) =>
+    ({ role: principal.role, id: principal.tokenId }) as const;
+
   const common = {
     tags: ['entry'],
-    auth: { roles: ['referee', 'organizer'], scope },
+    auth: { roles: ['referee', 'organizer', 'scorer'], scope },
     params: GameParams,
     body: EntryBody,
     idempotency: 'optional',
   } as const;
 
   return [
+    defineRoute({
+      method: 'get',
+      path: '/api/games/:gameId/hands/next',
+      summary: 'The next hand to enter: its number, who holds each wind, the points so far',
+      description:
+        'What a table scorer’s page shows (the scorer token of this game, or a referee or organizer of its ' +
+        'tournament). ETag: the game stream’s revision.',
+      tags: ['entry'],
+      auth: { roles: ['referee', 'organizer', 'scorer'], scope },
+      params: GameParams,
+      responses: { 200: { description: 'The next hand’s frame', schema: NextHand } },
+      handler: async ({ params, principal }) => {
+        const game = await existingGame(params.gameId);
+        const { state } = game;
+        const tournamentId = tournamentOf(game);
+        const tournament =
+          tournamentId === null ? undefined : (await platform.tournaments.current(tournamentId)).state;
+        const found = tournament === undefined ? undefined : tableOfGame(tournament, state.gameId);
+        const winds = seatWindsOf(state.players, state.deal.dealer);
+        const seats = SEATS.flatMap((seat) => {
+          const playerId = winds[seat];
+          if (playerId === undefined) return [];
+          const player = tournament?.players.find((p) => p.playerId === playerId);
+          return [
+            {
+              seat,
+              playerId,
+              name: player?.name ?? playerId,
+              club: player?.club ?? null,
+              points: state.scores[playerId] ?? 0,
+            },
+          ];
+        });
+        return {
+          revision: game.revision,
+          body: {
+            gameId: state.gameId,
+            tournamentId,
+            round: found?.round.round ?? null,
+            table: found?.table.table ?? null,
+            recording: found?.round.recording ?? null,
+            phase: state.phase,
+            preset: state.preset ?? null,
+            hand: state.phase === 'playing' ? state.hands + 1 : null,
+            handsRecorded: state.hands,
+            prevalentWind: state.deal.prevalentWind,
+            repeats: state.deal.repeats,
+            seats,
+            ended: principal.role === 'scorer' ? ((await tableEnded(principal)) ?? null) : null,
+            revision: game.revision,
+          },
+        };
+      },
+    }),
     defineRoute({
       ...common,
       method: 'post',
@@ -157,10 +260,12 @@ export function entryRoutes(platform: Platform): Route[] {
         422: { description: 'rejected (invalid-entry, with field) or not-a-win (with seat)' },
       },
       handler: async ({ params, body, principal }) => {
-        await awaitingEntry(await existingGame(params.gameId));
+        const game = await existingGame(params.gameId);
+        await refuseEnded(principal);
+        await awaitingEntry(game);
         const answer = await platform.tables.previewEntry(params.gameId, {
           result: body.result as never,
-          by: { role: principal.role, id: principal.tokenId },
+          by: byOf(principal),
           at: platform.now(),
         });
         if ('rejection' in answer) throw entryProblem(answer.rejection);
@@ -182,8 +287,9 @@ export function entryRoutes(platform: Platform): Route[] {
         const game = await existingGame(params.gameId);
         const earlier = await enteredBefore(game, commandId);
         if (earlier !== undefined) return { status: 201, revision: earlier.revision, body: earlier };
+        await refuseEnded(principal);
         await awaitingEntry(game);
-        const by = { role: principal.role, id: principal.tokenId };
+        const by = byOf(principal);
         const outcome = await platform.tables.enter(
           params.gameId,
           { result: body.result as never, by, at: platform.now() },

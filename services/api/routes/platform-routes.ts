@@ -6,11 +6,13 @@ import type { Platform } from '../../platform.ts';
 import type { Route } from '../route.ts';
 import { amendmentRoutes } from './amendments.ts';
 import { entryRoutes } from './entry.ts';
+import { presetRoutes } from './presets.ts';
 import { type BoardFeed, queryRoutes } from './queries.ts';
 import { roundRoutes } from './rounds.ts';
 import { rulingRoutes } from './rulings.ts';
 import { tableRoutes } from './tables.ts';
 import { tokenRoutes } from './tokens.ts';
+import { tournamentFinishRoutes } from './tournament-finish.ts';
 import { tournamentRoutes } from './tournaments.ts';
 
 export interface QuerySources {
@@ -27,7 +29,9 @@ export function platformRoutes(
 ): Route[][] {
   return [
     ...(amendments === undefined ? [] : [amendmentRoutes(platform, amendments, queries)]),
+    presetRoutes(),
     tournamentRoutes(platform),
+    tournamentFinishRoutes(platform),
     roundRoutes(platform),
     tokenRoutes(platform),
     rulingRoutes(platform, queries),

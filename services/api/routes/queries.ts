@@ -18,6 +18,7 @@ import { defineRoute, type Route } from '../route.ts';
 import { coalesce, openEventStream } from '../sse.ts';
 import { z } from '../zod.ts';
 import { gameScope } from './tables.ts';
+import { AuditLog, Board, BoardStreamEvent, PlayerHistory, Replay, Standings } from './view-schemas.ts';
 
 const tournamentParams = z.object({ tournamentId: z.string().min(1).max(200) });
 const handParams = z.object({ gameId: z.string().min(1).max(200), hand: z.coerce.number().int().positive() });
@@ -76,7 +77,7 @@ export function queryRoutes(platform: Platform, readModels: ReadModels, feed: Bo
       summary: 'Standings: points (or table points), places shared on equal scores',
       tags: ['queries'],
       params: tournamentParams,
-      responses: { 200: { description: 'One row per player, best first' } },
+      responses: { 200: { description: 'One row per player, best first', schema: Standings } },
       handler: async ({ params }) => ({
         body: { standings: await standingsOf(readModels, params.tournamentId) },
       }),
@@ -87,7 +88,7 @@ export function queryRoutes(platform: Platform, readModels: ReadModels, feed: Bo
       summary: "The tables board: the current round's tables as they play",
       tags: ['queries'],
       params: tournamentParams,
-      responses: { 200: { description: 'The board' } },
+      responses: { 200: { description: 'The board', schema: Board } },
       handler: async ({ params }) => {
         const board = await boardOf(readModels, params.tournamentId);
         if (board === undefined) throw notFound(`no board for tournament ${params.tournamentId}`);
@@ -104,7 +105,11 @@ export function queryRoutes(platform: Platform, readModels: ReadModels, feed: Bo
       tags: ['queries'],
       params: tournamentParams,
       responses: {
-        200: { description: 'text/event-stream', contentType: 'text/event-stream' },
+        200: {
+          description: 'An event stream: one `board` event (the whole board) per change',
+          contentType: 'text/event-stream',
+          schema: BoardStreamEvent,
+        },
         429: { description: 'too-many-streams: the client holds its limit of open streams' },
       },
       handler: ({ req, res, params }) => {
@@ -145,7 +150,7 @@ export function queryRoutes(platform: Platform, readModels: ReadModels, feed: Bo
       tags: ['queries'],
       auth: { roles: ['organizer', 'referee', 'player'], scope: gameScope(platform) },
       params: handParams,
-      responses: { 200: { description: 'The replay' } },
+      responses: { 200: { description: 'The replay', schema: Replay } },
       handler: async ({ params, principal }) => {
         // Straight from the hand's stream: a referee disputing a live hand sees every event already stored.
         const events = await platform.store.readStream(handStream(params.gameId, params.hand));
@@ -170,7 +175,7 @@ export function queryRoutes(platform: Platform, readModels: ReadModels, feed: Bo
       tags: ['queries'],
       auth: { roles: ['organizer', 'referee'] },
       params: tournamentParams,
-      responses: { 200: { description: 'Entries in the order they happened' } },
+      responses: { 200: { description: 'Entries in the order they happened', schema: AuditLog } },
       handler: async ({ params }) => ({ body: { entries: await auditOf(readModels, params.tournamentId) } }),
     }),
     defineRoute({
@@ -183,7 +188,7 @@ export function queryRoutes(platform: Platform, readModels: ReadModels, feed: Bo
       tags: ['queries'],
       auth: { roles: ['organizer', 'referee'] },
       params: tournamentParams.extend({ playerId: z.string().min(1).max(200) }),
-      responses: { 200: { description: 'One row per game of the tournament' } },
+      responses: { 200: { description: 'One row per game of the tournament', schema: PlayerHistory } },
       handler: async ({ params }) => {
         const { state } = await platform.tournaments.current(params.tournamentId);
         if (!state.players.some((p) => p.playerId === params.playerId))
@@ -202,7 +207,7 @@ export function queryRoutes(platform: Platform, readModels: ReadModels, feed: Bo
       tags: ['queries'],
       auth: { roles: ['organizer'] },
       params: z.object({ playerId: z.string().min(1).max(200) }),
-      responses: { 200: { description: 'One row per game' } },
+      responses: { 200: { description: 'One row per game', schema: PlayerHistory } },
       handler: async ({ params, principal }) => {
         if (principal.tournamentId !== undefined)
           throw forbidden(

@@ -10,7 +10,7 @@ import { z } from '../zod.ts';
 
 const seat = z.enum(SEATS);
 
-const ScoreOutputSchema = z
+export const ScoreOutputSchema = z
   .object({
     winners: z.array(
       z.object({
@@ -29,6 +29,10 @@ const ScoreOutputSchema = z
   })
   .openapi('ScoreOutput');
 
+/** The score contract's request, as the OpenAPI document names it; the contract validates it itself. */
+// Wrapped, not extended: the domain's schema may be built before zod-to-openapi's extension is in place.
+export const ScoreRequest = z.lazy(() => ScoreRequestSchema).openapi('ScoreRequest');
+
 export function scoreRoutes(): Route[] {
   return [
     defineRoute({
@@ -39,8 +43,7 @@ export function scoreRoutes(): Route[] {
         'spec/score-contract.md: 400 invalid-input names the field as the command line does (`field`); ' +
         '422 not-a-win names the seat whose claim is no win.',
       tags: ['calculator'],
-      // Wrapped, not extended: the domain's schema may be built before zod-to-openapi's extension is in place.
-      bodyDocumented: z.lazy(() => ScoreRequestSchema).openapi('ScoreRequest'),
+      bodyDocumented: ScoreRequest,
       responses: {
         200: { description: 'The resolution and payments', schema: ScoreOutputSchema },
         422: { description: 'A claim is not a winning hand (not-a-win, with `seat`)' },

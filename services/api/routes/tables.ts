@@ -28,7 +28,7 @@ import { type ExpectedVersion, etagOf, isWrongExpectedVersion } from '../concurr
 import { notFound, ProblemError, rejected } from '../problem.ts';
 import { defineRoute, type Route } from '../route.ts';
 import { z } from '../zod.ts';
-import { chowTilesSchema } from './table-schemas.ts';
+import { ActionResult, chowTilesSchema, GameView, SeatView } from './table-schemas.ts';
 
 const gameParams = z.object({ gameId: z.string().min(1).max(200) });
 const handParams = gameParams.extend({ hand: z.coerce.number().int().positive() });
@@ -193,7 +193,7 @@ export function tableRoutes(platform: Platform): Route[] {
       tags: ['tables'],
       auth: { roles: ['organizer', 'referee', 'player'], scope },
       params: gameParams,
-      responses: { 200: { description: 'The table' } },
+      responses: { 200: { description: 'The table', schema: GameView } },
       handler: async ({ params, principal }) => {
         const snapshot = await liveTable(platform, params.gameId);
         const viewer = viewerAt(snapshot, principal);
@@ -227,7 +227,10 @@ export function tableRoutes(platform: Platform): Route[] {
       auth: { roles: ['player'], scope },
       params: gameParams,
       responses: {
-        200: { description: 'The seat view; ETag is the hand’s revision as the seat sees it' },
+        200: {
+          description: 'The seat view; ETag is the hand’s revision as the seat sees it',
+          schema: SeatView,
+        },
       },
       handler: async ({ params, principal }) => {
         const snapshot = await liveTable(platform, params.gameId);
@@ -252,6 +255,7 @@ export function tableRoutes(platform: Platform): Route[] {
         200: {
           description:
             'The events the action appended, as the seat sees them; ETag the hand’s revision as the seat sees it',
+          schema: ActionResult,
         },
       },
       handler: async ({ params, body, principal, expectedVersion, commandId, requestId }) => {
@@ -278,7 +282,7 @@ export function tableRoutes(platform: Platform): Route[] {
       body: RefereeAction,
       ifMatch: 'optional',
       idempotency: 'optional',
-      responses: { 200: { description: 'The events appended' } },
+      responses: { 200: { description: 'The events appended', schema: ActionResult } },
       handler: async ({ params, body, principal, expectedVersion, commandId, requestId }) => {
         const snapshot = await liveTable(platform, params.gameId);
         currentHand(snapshot, params.hand);

@@ -58,7 +58,8 @@ export const REJECTION_STATUS: { readonly [C in TournamentRejectionCode]: 409 | 
 
 /** An official principal (the routes admit no other) as the decider's `by`. */
 export const byOf = (principal: Principal): By => {
-  if (principal.role === 'player') throw new TypeError('a player sends no tournament command');
+  if (principal.role === 'player' || principal.role === 'scorer')
+    throw new TypeError(`a ${principal.role} sends no tournament command`);
   return { role: principal.role, id: principal.tokenId };
 };
 

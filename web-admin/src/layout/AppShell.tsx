@@ -16,13 +16,13 @@ function linksFor(
   tournamentId: string | undefined,
   t: (key: string) => string,
 ): Link[] {
-  const p = principal as Principal & { tournamentId?: string; gameId?: string };
-  const inTournament = tournamentId ?? p.tournamentId;
+  const p = principal as Principal & { tournamentId?: string | null; gameId?: string | null };
+  const inTournament = tournamentId ?? p.tournamentId ?? undefined;
   const tournament = (path: string) => `/tournaments/${encodeURIComponent(inTournament ?? '')}${path}`;
   switch (principal.role) {
     case 'organizer':
       return [
-        ...(p.tournamentId === undefined
+        ...(p.tournamentId == null
           ? [{ to: '/tournaments', label: t('nav.tournaments'), end: true }]
           : []),
         ...(inTournament === undefined

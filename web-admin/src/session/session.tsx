@@ -81,7 +81,7 @@ export function useSession(): Session {
 
 /** Where a role starts: the organizer at the tournaments, a bound token at its tournament or its table. */
 export function homeOf(principal: Principal): string {
-  const p = principal as Principal & { tournamentId?: string; gameId?: string };
+  const p = principal as Principal & { tournamentId?: string | null; gameId?: string | null };
   switch (principal.role) {
     case 'scorer':
       return `/score/${encodeURIComponent(p.gameId ?? '')}`;
@@ -89,7 +89,7 @@ export function homeOf(principal: Principal): string {
     case 'player':
       return `/tournaments/${encodeURIComponent(p.tournamentId ?? '')}/board`;
     case 'organizer':
-      return p.tournamentId === undefined
+      return p.tournamentId == null
         ? '/tournaments'
         : `/tournaments/${encodeURIComponent(p.tournamentId)}`;
     default:

@@ -1,0 +1,1 @@
+export { PlayersPage } from './PlayersPage.tsx';

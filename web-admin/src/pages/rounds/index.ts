@@ -1,0 +1,1 @@
+export { RoundsPage } from './RoundsPage.tsx';

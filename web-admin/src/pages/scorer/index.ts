@@ -1,0 +1,1 @@
+export { ScorerPage } from './ScorerPage.tsx';

@@ -1,0 +1,1 @@
+export { TableCardsPage } from './TableCardsPage.tsx';

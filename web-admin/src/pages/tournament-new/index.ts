@@ -1,0 +1,1 @@
+export { NewTournamentPage } from './NewTournamentPage.tsx';
