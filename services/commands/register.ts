@@ -88,13 +88,15 @@ export function registerPlatformCommands(program: Command, io: Io): void {
         [
           '',
           `Mahjong Ledger is running on ${server.url}  (events: ${server.where})`,
-          `  API docs:        ${server.url}/api/docs`,
+          // The token rides in the link's fragment, which a browser never sends to a server: one click signs
+          // the organizer in and opens the page (docs/web-app.md).
           ...(server.demo
             ? [
-                `  Demo standings:  ${server.url}/api/tournaments/${server.demo.tournamentId}/standings`,
-                `  Tables board:    ${server.url}/api/tournaments/${server.demo.tournamentId}/board  (live: /board/stream)`,
+                `  Demo board:      ${signInLink(server, `/tournaments/${server.demo.tournamentId}/board`)}`,
+                `  Demo standings:  ${signInLink(server, `/tournaments/${server.demo.tournamentId}/standings`)}`,
               ]
-            : []),
+            : [`  Web app:         ${signInLink(server, '/')}`]),
+          `  API docs:        ${server.url}/api/docs`,
           ...(server.bots
             ? [`  Bots:            every seat of every live round (${args.pace} ms a move)`]
             : []),
@@ -222,4 +224,10 @@ export function registerPlatformCommands(program: Command, io: Io): void {
     });
 
   registerVerifyCommand(program, io);
+}
+
+/** A link that signs the organizer in to the web app and opens a page of it. */
+function signInLink(server: { readonly url: string; readonly organizerToken: string }, page: string): string {
+  const fragment = new URLSearchParams({ token: server.organizerToken, next: page });
+  return `${server.url}/sign-in#${fragment.toString()}`;
 }
