@@ -10,7 +10,7 @@ import type {
   StartRound,
 } from './commands.ts';
 import { event, one, type TournamentDecision } from './decide-shared.ts';
-import { type RoundSeated, type SeatingPlanRepaired, tableGameId, type TournamentEvent } from './events.ts';
+import { type RoundSeated, type SeatingPlanRepaired, type TournamentEvent, tableGameId } from './events.ts';
 import {
   TOURNAMENT_RULES as RULES,
   rejectTournament as reject,
@@ -19,10 +19,10 @@ import {
 import {
   MAX_PLAN_ROUNDS,
   PLAN_ALGORITHM,
+  type SeatingPlan as Plan,
   type PlannedRound,
   planSeating,
   repairPlan,
-  type SeatingPlan as Plan,
   seatingCost,
   seatRound,
 } from './seating/index.ts';
@@ -165,7 +165,10 @@ function followPlan(
 ): { seating: Seating; repaired: SeatingPlanRepaired | undefined } {
   const players = activePlayers(state);
   const ahead = plan.rounds.filter((r) => r.round >= round);
-  const rounds: PlannedRound[] = ahead.map((r) => ({ tables: r.tables.map((t) => t.seats), substitutes: r.substitutes }));
+  const rounds: PlannedRound[] = ahead.map((r) => ({
+    tables: r.tables.map((t) => t.seats),
+    substitutes: r.substitutes,
+  }));
   const replacements = new Map(
     state.players.flatMap((p) => (p.replacedBy === undefined ? [] : [[p.playerId, p.replacedBy] as const])),
   );

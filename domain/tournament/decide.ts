@@ -12,9 +12,9 @@ import {
 import {
   closeRound,
   extendTableTime,
+  planSeats,
   recordTableFinished,
   scheduleRound,
-  planSeats,
   seat,
   startRound,
 } from './decide-rounds.ts';

@@ -174,12 +174,18 @@ const EXAMPLES: { readonly [T in TournamentEventType]: TournamentEventOf<T> } = 
       rounds: [
         {
           round: 1,
-          tables: [{ seats: { E: 'ana', S: 'bo', W: 'cy', N: 'di' } }, { seats: { E: 'ed', S: 'fa', W: 'gu', N: 'hu' } }],
+          tables: [
+            { seats: { E: 'ana', S: 'bo', W: 'cy', N: 'di' } },
+            { seats: { E: 'ed', S: 'fa', W: 'gu', N: 'hu' } },
+          ],
           substitutes: [],
         },
         {
           round: 2,
-          tables: [{ seats: { E: 'ed', S: 'ana', W: 'hu', N: 'cy' } }, { seats: { E: 'bo', S: 'gu', W: 'di', N: 'fa' } }],
+          tables: [
+            { seats: { E: 'ed', S: 'ana', W: 'hu', N: 'cy' } },
+            { seats: { E: 'bo', S: 'gu', W: 'di', N: 'fa' } },
+          ],
           substitutes: [],
         },
       ],

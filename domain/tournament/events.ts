@@ -179,12 +179,18 @@ export type RoundSeated = z.infer<typeof RoundSeated>;
 
 /** A planned round: who sits at each wind of each table, substitutes by their ids (`substitute-k`). */
 const plannedRounds = z
-  .array(z.strictObject({ round, tables: z.array(z.strictObject({ seats })).min(1), substitutes: z.array(id) }))
+  .array(
+    z.strictObject({ round, tables: z.array(z.strictObject({ seats })).min(1), substitutes: z.array(id) }),
+  )
   .min(1)
   .superRefine((rounds, ctx) => {
     rounds.forEach((r, i) => {
       if (r.round !== rounds[0]!.round + i)
-        ctx.addIssue({ code: 'custom', path: [i, 'round'], message: `round ${rounds[0]!.round + i} expected` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'round'],
+          message: `round ${rounds[0]!.round + i} expected`,
+        });
       const repeated = firstRepeat(r.tables.flatMap((t) => Object.values(t.seats)));
       if (repeated !== undefined)
         ctx.addIssue({ code: 'custom', path: [i, 'tables'], message: `${repeated} sits at two tables` });

@@ -6,7 +6,13 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, startAppServer } from './app-server.ts';
-import { chromiumAvailable, launchChromium, type RunningBrowser, screenshot, watchPageErrors } from './chromium.ts';
+import {
+  chromiumAvailable,
+  launchChromium,
+  type RunningBrowser,
+  screenshot,
+  watchPageErrors,
+} from './chromium.ts';
 
 const haveChromium = chromiumAvailable();
 
@@ -48,7 +54,10 @@ interface Standings {
 
 /** Chooses a radio as a user does, by pressing its label (react-aria hides the input itself). */
 async function choose(page: Page, name: string | RegExp): Promise<void> {
-  await page.locator('label', { has: page.getByRole('radio', { name }) }).first().click();
+  await page
+    .locator('label', { has: page.getByRole('radio', { name }) })
+    .first()
+    .click();
 }
 
 describe.runIf(haveChromium)('a tournament day in the web app (browser)', () => {
@@ -107,7 +116,10 @@ describe.runIf(haveChromium)('a tournament day in the web app (browser)', () => 
     await page.getByRole('button', { name: 'Seat round 1 by random draw' }).click();
     await page.getByRole('heading', { name: '4 tables' }).waitFor();
     await page.getByRole('button', { name: 'Start round 1…' }).click();
-    await page.getByRole('dialog', { name: 'Start round 1?' }).getByRole('button', { name: 'Start round 1 now' }).click();
+    await page
+      .getByRole('dialog', { name: 'Start round 1?' })
+      .getByRole('button', { name: 'Start round 1 now' })
+      .click();
     await page.getByRole('timer', { name: 'Round clock' }).waitFor();
 
     const board = await (await chromium.context('projector')).newPage();
@@ -120,11 +132,17 @@ describe.runIf(haveChromium)('a tournament day in the web app (browser)', () => 
     await screenshot(board, 'day-board', 'projector');
     // Every table finishes its one hand; the round then closes without force.
     await expect
-      .poll(async () => (await app.api<TournamentView>('GET', '/api/tournaments/harbour')).rounds[0]?.tables, {
-        timeout: 120_000,
-        intervals: [1000],
-      })
-      .toSatisfy((tables) => tables !== undefined && tables.every((t) => t.finished));
+      .poll(
+        async () => (await app.api<TournamentView>('GET', '/api/tournaments/harbour')).rounds[0]?.tables,
+        {
+          timeout: 120_000,
+          interval: 1000,
+        },
+      )
+      .toSatisfy(
+        (tables: TournamentView['rounds'][number]['tables'] | undefined) =>
+          tables !== undefined && tables.every((table) => table.finished),
+      );
     await screenshot(board, 'day-board-finished', 'projector');
     await board.close();
   }, 180_000);
@@ -140,7 +158,10 @@ describe.runIf(haveChromium)('a tournament day in the web app (browser)', () => 
     await page.getByRole('button', { name: 'Seat round 2 by random draw' }).click();
     await page.getByRole('heading', { name: '4 tables' }).waitFor();
     await page.getByRole('button', { name: 'Start round 2…' }).click();
-    await page.getByRole('dialog', { name: 'Start round 2?' }).getByRole('button', { name: 'Start round 2 now' }).click();
+    await page
+      .getByRole('dialog', { name: 'Start round 2?' })
+      .getByRole('button', { name: 'Start round 2 now' })
+      .click();
 
     const standingsBefore = await app.api<Standings>('GET', '/api/tournaments/harbour/standings');
     const gameId = (await tournament()).rounds[1]!.tables[0]!.gameId;
@@ -169,7 +190,10 @@ describe.runIf(haveChromium)('a tournament day in the web app (browser)', () => 
     };
     await pick('Chow', ['1m']);
     await pick('Concealed tiles', ['1s', '2s', '3s', '1p', '2p', '3p', '7p', '8p', '9p', '9p']);
-    await page.getByRole('grid', { name: `${owner}: Tiles to pick` }).getByRole('row', { name: /^9p, / }).click();
+    await page
+      .getByRole('grid', { name: `${owner}: Tiles to pick` })
+      .getByRole('row', { name: /^9p, / })
+      .click();
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByRole('heading', { name: 'Preview of hand 1: nothing is recorded yet' }).waitFor();
     // The preview wrote nothing.
@@ -192,7 +216,10 @@ describe.runIf(haveChromium)('a tournament day in the web app (browser)', () => 
     await screenshot(page, 'day-standings', 'desktop');
 
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: /Download CSV/ }).first().click();
+    await page
+      .getByRole('button', { name: /Download CSV/ })
+      .first()
+      .click();
     const file = readFileSync((await (await download).path())!, 'utf8');
     expect(file.split(/\r?\n/).filter((line) => line.trim() !== '').length).toBe(after.standings.length + 1);
     expect(file).toContain(nameAt('S'));

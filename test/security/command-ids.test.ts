@@ -434,6 +434,7 @@ describe.each(BACKENDS)('command ids over HTTP on $name', (backend) => {
         path: '/api/tournaments/sec-e2/rounds/1/seating',
         bodies: [{ method: 'random' }, { method: 'swiss' }],
       },
+      { path: '/api/tournaments/sec-e2/seating-plan', bodies: [{ rounds: 3 }, { rounds: 4 }] },
       { path: '/api/tournaments/sec-e2/rounds/1/start', bodies: [{}, { note: 'again' }] },
       { path: '/api/tournaments/sec-e2/rounds/1/close', bodies: [{}, { force: true }] },
       {
@@ -451,6 +452,7 @@ describe.each(BACKENDS)('command ids over HTTP on $name', (backend) => {
         ],
       },
       { path: '/api/tournaments/sec-e/penalties/none/cancel', bodies: [{ reason: 'a' }, { reason: 'b' }] },
+      { path: '/api/tournaments/sec-e2/finish', bodies: [{}, { note: 'again' }] },
       {
         path: '/api/tournaments/sec-e/disputes',
         bodies: [

@@ -21,8 +21,10 @@ import { assignWinds } from './winds.ts';
  */
 export const PLAN_ALGORITHM = 'sha256-xoroshiro128plus-rtd-tabu-konig/1';
 export const MAX_PLAN_ROUNDS = 30;
-/** Swaps the search weighs in all, at most (about a second on a 2-core machine): counted, never timed. */
+/** Swaps the search weighs in all, at most (1–2 s on the shared 2-core machine): counted, never timed. */
 export const PLAN_EVALUATIONS = 4_000_000;
+/** Steps at most, whatever they weigh. */
+const PLAN_STEPS = 20_000;
 /** Steps without a better plan before the search takes up the best again, shaken. */
 const STALE_STEPS = 200;
 
@@ -56,6 +58,7 @@ export function planSeating(request: PlanRequest): SeatingPlan {
     while (slots.length < rounds) slots.push(randomRound(layout, n, draw));
     const found = searchPlan(shape, slots, draw, {
       evaluations: PLAN_EVALUATIONS,
+      steps: PLAN_STEPS,
       staleSteps: STALE_STEPS,
       target: lowerBound(layout, n, rounds, shape.before!),
     });
@@ -100,37 +103,58 @@ function indicesOf(round: PastRound, index: ReadonlyMap<string, number>): number
 
 /**
  * The rounds a known design or schedule gives for this layout, as seats (table after table, largest first,
- * substitutes' seats holding indices from n up). A design on 4 × tables points fits when the points left
- * over (all of one group, so never two at a table of a design round) become the substitutes' seats (only 4
- * allowed) or leave tables of 3 (when 3 is allowed and the layout has them); a round that would put two of
- * them at one table is not used.
+ * substitutes' seats holding indices from n up). A design on 4 × tables points fits when the points left over
+ * become the substitutes' seats (only 4 allowed) or leave tables of 3 (when 3 is allowed and the layout has
+ * them); a round that would put two of them at one table is not used. The points left over are the last of
+ * one group (who never meet in a transversal design), or those of one table of the last round (who meet only
+ * there): whichever leaves more rounds.
  */
 function fittingRounds(layout: TablePlan, n: number): { rounds: number[][]; source: PlanSource } {
   const tables = layout.sizes.length;
   const points = 4 * tables;
-  const dropped = points - n;
+  const left = points - n;
   const threes = layout.sizes.filter((s) => s === 3).length;
   const fours = layout.sizes.filter((s) => s === 4).length;
-  const asSubstitutes = fours === tables && layout.substitutes === dropped;
-  const asThrees = layout.substitutes === 0 && threes === dropped && fours === tables - dropped;
+  const asSubstitutes = fours === tables && layout.substitutes === left;
+  const asThrees = layout.substitutes === 0 && threes === left && fours === tables - left;
   if (!asSubstitutes && !asThrees) return { rounds: [], source: 'search' };
   const schedule = knownSchedules(points);
   const design = designRounds(points);
   const [chosen, source]: [PointRound[], PlanSource] =
     schedule.length > design.length ? [schedule, 'schedule'] : [design, 'design'];
+  const fromGroup = Array.from({ length: left }, (_, i) => points - 1 - i);
+  const fromTable = (chosen.at(-1)?.[0] ?? []).slice(0, left);
+  const withGroup = kept(chosen, fromGroup, points, n, asSubstitutes);
+  const withTable = kept(chosen, fromTable, points, n, asSubstitutes);
+  return { rounds: withTable.length > withGroup.length ? withTable : withGroup, source };
+}
+
+/** The rounds of `chosen` with the points `dropped` left out, players numbered in point order. */
+function kept(
+  chosen: readonly PointRound[],
+  dropped: readonly number[],
+  points: number,
+  n: number,
+  asSubstitutes: boolean,
+): number[][] {
+  const gone = new Set(dropped);
+  const player = new Int32Array(points).fill(-1);
+  let next = 0;
+  for (let p = 0; p < points; p++) if (!gone.has(p)) player[p] = next++;
   const rounds: number[][] = [];
   for (const round of chosen) {
-    // Points from points − dropped up are left over; the others are players 0 … n − 1 in point order.
-    const short = round.filter((table) => table.some((p) => p >= n));
-    if (short.some((table) => table.filter((p) => p >= n).length > 1)) continue;
-    const full = round.filter((table) => table.every((p) => p < n));
+    const short = round.filter((table) => table.some((p) => gone.has(p)));
+    if (short.some((table) => table.filter((p) => gone.has(p)).length > 1)) continue;
+    const full = round.filter((table) => !table.some((p) => gone.has(p)));
     let substitute = n;
     const seats = [...full, ...short].flatMap((table) =>
-      asSubstitutes ? table.map((p) => (p < n ? p : substitute++)) : table.filter((p) => p < n),
+      asSubstitutes
+        ? table.map((p) => (gone.has(p) ? substitute++ : player[p]!))
+        : table.filter((p) => !gone.has(p)).map((p) => player[p]!),
     );
     rounds.push(seats);
   }
-  return { rounds, source };
+  return rounds;
 }
 
 /** A seeded round: players dealt into the tables, substitutes' seats at the last tables, one per table. */

@@ -17,6 +17,8 @@ export interface PlanShape {
 export interface SearchBounds {
   /** Swaps weighed in all, at most: the search's whole budget, counted, never timed. */
   readonly evaluations: number;
+  /** Steps at most (a small plan weighs few swaps a step). */
+  readonly steps: number;
   /** Steps without a better plan after which the best is taken up again and shaken. */
   readonly staleSteps: number;
   /** The search stops once the repeats are down to this (a lower bound, or 0). */
@@ -179,7 +181,11 @@ export function searchPlan(
     for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) cost += Math.max(0, meet[a * n + b]! - 1);
   };
 
-  for (let step = 1; best > bounds.target && evaluations < bounds.evaluations && tables > 1; step++) {
+  for (
+    let step = 1;
+    best > bounds.target && evaluations < bounds.evaluations && step <= bounds.steps && tables > 1;
+    step++
+  ) {
     if (step - lastBetter > bounds.staleSteps) {
       restore(bestSlot);
       tabuUntil.fill(0);

@@ -175,6 +175,7 @@ describe.runIf(haveChromium)('board (browser)', () => {
     await page.setViewportSize({ width: 1920, height: 1080 });
     expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(1080);
     expect(errors()).toEqual([]);
+    await page.context().close();
   });
 
   it('shows a live round played by bots: whose move it is and the last action, by name', async () => {
@@ -192,9 +193,15 @@ describe.runIf(haveChromium)('board (browser)', () => {
     expect(actions).not.toMatch(/\b[ESWN] (drew|discarded)\b/);
     await screenshot(page, 'board-live', 'projector');
     expect(errors()).toEqual([]);
+    // The bots stop with the round: the tests after this one need the machine.
+    await app.api('POST', '/api/tournaments/live/rounds/1/close', { force: true });
+    await page.context().close();
   });
 
-  it('fits 16 tables on a projector, and pages 20 with the page said on screen', async () => {
+  // 144 players registered and two boards opened: the slowest of these.
+  it('fits 16 tables on a projector, and pages 20 with the page said on screen', {
+    timeout: 120_000,
+  }, async () => {
     await tournamentWith('big', 'Big Hall', 64, 'entered');
     await tournamentWith('huge', 'Huge Hall', 80, 'entered');
 
@@ -214,6 +221,7 @@ describe.runIf(haveChromium)('board (browser)', () => {
       .evaluate((e) => Number.parseFloat(getComputedStyle(e).fontSize));
     expect(nameSize).toBeGreaterThanOrEqual(24);
     await screenshot(big, 'board-16-tables', 'projector');
+    await big.context().close();
 
     const huge = await boardPage('huge');
     await huge.getByRole('heading', { name: 'Huge Hall', level: 1 }).waitFor();
@@ -222,6 +230,7 @@ describe.runIf(haveChromium)('board (browser)', () => {
     await card(huge, 10).waitFor();
     expect(await card(huge, 11).count()).toBe(0);
     await screenshot(huge, 'board-20-tables', 'projector');
+    await huge.context().close();
   });
 
   it('speaks Chinese to the room', async () => {

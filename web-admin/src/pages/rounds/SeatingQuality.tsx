@@ -90,8 +90,11 @@ function TotalsList({ totals }: { readonly totals: Totals }) {
 
 function Details({ seated, nameOf }: { readonly seated: Quality; readonly nameOf: NameOf }) {
   const { t } = useTranslation('rounds');
+  // Most out of balance first; then by name as people read it (Player 2 before Player 10).
   const winds = [...seated.windBalance].sort(
-    (a, b) => b.imbalance - a.imbalance || a.playerId.localeCompare(b.playerId),
+    (a, b) =>
+      b.imbalance - a.imbalance ||
+      nameOf(a.playerId).localeCompare(nameOf(b.playerId), undefined, { numeric: true }),
   );
   return (
     <>

@@ -138,7 +138,7 @@ function NewTournamentFormView({ presets }: { readonly presets: readonly Preset[
   };
 
   return (
-    <form className="tournament-new-form" onSubmit={handleSubmit(onSubmit, (e) => console.warn("INVALID", JSON.stringify(e, (k, v) => (k === "ref" ? undefined : v))))} noValidate>
+    <form className="tournament-new-form" onSubmit={handleSubmit(onSubmit)} noValidate>
       <fieldset className="tournament-new-section">
         <legend>{t('general')}</legend>
         <FormTextField

@@ -118,7 +118,7 @@ const zh = {
   rules: '規則',
   preset: '規則預設',
   presetMeta: '規則文本 {{seed}} · 第 {{version}} 版',
-  options: '{{preset}} 的選項',
+  options: '{{preset}}的選項',
   optionsHelp: '每個選項按規則文本的預設值列出。已改動的選項會標明。',
   defaultIs: '預設：{{value}}',
   noDefault: '預設：未設定',
