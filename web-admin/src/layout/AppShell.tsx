@@ -22,9 +22,7 @@ function linksFor(
   switch (principal.role) {
     case 'organizer':
       return [
-        ...(p.tournamentId == null
-          ? [{ to: '/tournaments', label: t('nav.tournaments'), end: true }]
-          : []),
+        ...(p.tournamentId == null ? [{ to: '/tournaments', label: t('nav.tournaments'), end: true }] : []),
         ...(inTournament === undefined
           ? []
           : [

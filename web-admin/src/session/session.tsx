@@ -89,9 +89,7 @@ export function homeOf(principal: Principal): string {
     case 'player':
       return `/tournaments/${encodeURIComponent(p.tournamentId ?? '')}/board`;
     case 'organizer':
-      return p.tournamentId == null
-        ? '/tournaments'
-        : `/tournaments/${encodeURIComponent(p.tournamentId)}`;
+      return p.tournamentId == null ? '/tournaments' : `/tournaments/${encodeURIComponent(p.tournamentId)}`;
     default:
       return '/sign-in';
   }

@@ -2,6 +2,7 @@
 // registration and import (their names flagged as shared with other players), and the checks of its forms.
 import { z } from 'zod';
 import type { Schemas } from '../../api/client.ts';
+import { newIdempotencyKey } from '../../api/idempotency-key.ts';
 
 export type Player = Schemas['TournamentPlayer'];
 export type TournamentPlayers = Schemas['Tournament'];
@@ -10,13 +11,7 @@ export type DuplicateName = Schemas['DuplicateNames'][number];
 export type Registered = Schemas['PlayersRegistered'];
 export type ImportReply = Schemas['PlayersImported'];
 
-/** A fresh Idempotency-Key; getRandomValues where randomUUID is missing (a venue's plain-http address). */
-export function newKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
-    '',
-  );
-}
+export const newKey = newIdempotencyKey;
 
 /**
  * An Idempotency-Key per request: the same body again (a retry after a dropped connection) keeps its key, so

@@ -3,17 +3,11 @@
 // API has answered — done, or refused, which the server keeps for that key too — the next action gets a new one.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
+import { newIdempotencyKey } from '../../api/idempotency-key.ts';
 import { ApiProblem } from '../../api/problem.ts';
 import { tournamentKey } from './tournament-view.ts';
 
-/**
- * A fresh key. crypto.randomUUID exists only in secure contexts, and a venue's laptop often reaches the server
- * over plain http on the local network; getRandomValues exists everywhere.
- */
-export function newIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
+export { newIdempotencyKey };
 
 export function useCommand<V>(tournamentId: string, send: (variables: V, key: string) => Promise<unknown>) {
   const queryClient = useQueryClient();

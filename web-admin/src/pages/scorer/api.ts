@@ -3,6 +3,7 @@
 // the entry itself under an Idempotency-Key. An entry's refusal keeps the field or seat it names, so the
 // page can show it beside the control it concerns.
 import { api, type Schemas } from '../../api/client.ts';
+import { newIdempotencyKey } from '../../api/idempotency-key.ts';
 import { ApiProblem, type ProblemBody, unwrap } from '../../api/problem.ts';
 
 export const SEATS = ['E', 'S', 'W', 'N'] as const;
@@ -114,11 +115,4 @@ export async function enterHand(
   );
 }
 
-/** A key for one entry, kept across its retries. randomUUID needs a secure context, which a venue's LAN
- * address over plain http is not; getRandomValues works everywhere. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function' && globalThis.isSecureContext !== false)
-    return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
+export { newIdempotencyKey };

@@ -8,6 +8,7 @@ import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/client.ts';
+import { newIdempotencyKey } from '../../api/idempotency-key.ts';
 import { ApiProblem, unwrap } from '../../api/problem.ts';
 import { Button } from '../../components/Button.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -30,14 +31,6 @@ import { ScoringFields } from './ScoringFields.tsx';
 import './tournament-new.css';
 
 registerMessages('tournament-new', messages);
-
-/** A fresh Idempotency-Key; getRandomValues where randomUUID is missing (a venue's plain-http address). */
-function newKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
-    '',
-  );
-}
 
 export function NewTournamentPage() {
   const { t } = useTranslation('tournament-new');
@@ -108,7 +101,7 @@ function NewTournamentFormView({ presets }: { readonly presets: readonly Preset[
   const create = useMutation({
     mutationFn: async (body: ReturnType<typeof createRequest>) => {
       const text = JSON.stringify(body);
-      if (attempt.current?.body !== text) attempt.current = { body: text, key: newKey() };
+      if (attempt.current?.body !== text) attempt.current = { body: text, key: newIdempotencyKey() };
       return unwrap(
         await api.POST('/api/tournaments', { body, headers: { 'idempotency-key': attempt.current.key } }),
       );

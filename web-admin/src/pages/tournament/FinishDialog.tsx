@@ -6,18 +6,13 @@ import { useRef } from 'react';
 import { Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
+import { newIdempotencyKey } from '../../api/idempotency-key.ts';
 import { unwrap } from '../../api/problem.ts';
 import { Button } from '../../components/Button.tsx';
 import { Problem } from '../../components/Problem.tsx';
 import { finishBlockers, type TournamentView } from './tournament-view.ts';
 
-/** A fresh Idempotency-Key; getRandomValues where randomUUID is missing (a venue's plain-http address). */
-function newKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
-    '',
-  );
-}
+const newKey = newIdempotencyKey;
 
 export function FinishDialog({
   view,
