@@ -25,7 +25,7 @@ function relativeImportsOf(source: string): string[] {
 }
 
 /** Where a file of web-admin/src sits: 'app', 'page:<name>', 'shared:<folder>', or 'outside'. */
-export function layerOf(path: string): string {
+function layerOf(path: string): string {
   const inSrc = relative(src, path).split(/[\\/]/);
   if (inSrc[0] === '..') return 'outside';
   if (inSrc[0] === 'app') return 'app';
@@ -33,7 +33,7 @@ export function layerOf(path: string): string {
   return inSrc.length === 1 ? 'entry' : `shared:${inSrc[0]}`;
 }
 
-export function offence(from: string, to: string): string | undefined {
+function offence(from: string, to: string): string | undefined {
   if (to === 'outside') return 'imports outside web-admin/src (the server is reached over HTTP only)';
   if (from.startsWith('shared:') && (to === 'app' || to.startsWith('page:')))
     return `a shared folder imports ${to}`;

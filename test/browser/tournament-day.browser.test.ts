@@ -141,7 +141,7 @@ describe.runIf(haveChromium)('a tournament day in the web app (browser)', () => 
       )
       .toSatisfy(
         (tables: TournamentView['rounds'][number]['tables'] | undefined) =>
-          tables !== undefined && tables.every((table) => table.finished),
+          tables?.every((table) => table.finished) === true,
       );
     await screenshot(board, 'day-board-finished', 'projector');
     await board.close();
