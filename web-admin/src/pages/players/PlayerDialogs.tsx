@@ -76,17 +76,24 @@ function ActionDialog({
   );
 }
 
-export function WithdrawDialog({ tournamentId, player, onDone }: ActionProps) {
+/** A player's action behind its button: the dialog names the player, and closes once the action is done. */
+function PlayerActionDialog({
+  action,
+  Fields,
+  tournamentId,
+  player,
+  onDone,
+}: ActionProps & { action: 'withdraw' | 'replace'; Fields: (props: ActionProps) => ReactNode }) {
   const { t } = useTranslation('players');
   const name = player.name;
   return (
     <ActionDialog
-      button={t('withdraw.button')}
-      label={t('withdraw.label', { name })}
-      title={t('withdraw.title', { name })}
+      button={t(`${action}.button`)}
+      label={t(`${action}.label`, { name })}
+      title={t(`${action}.title`, { name })}
     >
       {(close) => (
-        <WithdrawFields
+        <Fields
           tournamentId={tournamentId}
           player={player}
           onDone={(message) => {
@@ -97,6 +104,10 @@ export function WithdrawDialog({ tournamentId, player, onDone }: ActionProps) {
       )}
     </ActionDialog>
   );
+}
+
+export function WithdrawDialog(props: ActionProps) {
+  return <PlayerActionDialog action="withdraw" Fields={WithdrawFields} {...props} />;
 }
 
 function WithdrawFields({ tournamentId, player, onDone }: ActionProps) {
@@ -148,27 +159,8 @@ function WithdrawFields({ tournamentId, player, onDone }: ActionProps) {
   );
 }
 
-export function ReplaceDialog({ tournamentId, player, onDone }: ActionProps) {
-  const { t } = useTranslation('players');
-  const name = player.name;
-  return (
-    <ActionDialog
-      button={t('replace.button')}
-      label={t('replace.label', { name })}
-      title={t('replace.title', { name })}
-    >
-      {(close) => (
-        <ReplaceFields
-          tournamentId={tournamentId}
-          player={player}
-          onDone={(message) => {
-            close();
-            onDone(message);
-          }}
-        />
-      )}
-    </ActionDialog>
-  );
+export function ReplaceDialog(props: ActionProps) {
+  return <PlayerActionDialog action="replace" Fields={ReplaceFields} {...props} />;
 }
 
 function ReplaceFields({ tournamentId, player, onDone }: ActionProps) {
