@@ -7,29 +7,17 @@
 // reissued card stops working, and a scorer token enters nothing once its game is over or its round closed.
 import '../../services/api/zod.ts';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { gameStream, handStream } from '../../domain/play/metadata.ts';
 import { tournamentStream } from '../../domain/tournament/index.ts';
-import { openReadModels, type ReadModels } from '../../projections/index.ts';
-import { createApp, startServer, stopServer } from '../../services/api/app.ts';
 import { hashToken, issueToken } from '../../services/api/auth.ts';
 import { type ApiDatabase, openPostgresApiDatabase, openSqliteApiDatabase } from '../../services/api/db.ts';
-import { createLogger } from '../../services/api/logging.ts';
 import { NextHand } from '../../services/api/routes/entry.ts';
-import { platformRoutes } from '../../services/api/routes/platform-routes.ts';
-import { BoardFeed } from '../../services/api/routes/queries.ts';
-import { ScorerTokens, Session, seatEndedOf, TableCards } from '../../services/api/routes/tokens.ts';
-import type { EventStore } from '../../services/eventstore/port.ts';
-import { openSqliteEventStore } from '../../services/eventstore/sqlite.ts';
-import { createPlatform, type Platform } from '../../services/platform.ts';
+import { ScorerTokens, Session, TableCards } from '../../services/api/routes/tokens.ts';
+import { type Stack, startStack } from '../support/api-stack.ts';
 import { postgresUrl } from '../support/services.ts';
 
 const url = await postgresUrl();
@@ -47,46 +35,6 @@ const WIN = {
     { seat: 'S', hand: '123s123p789p9p', melds: [{ tiles: '123m' }], winningTile: '9p', flowers: ['5f'] },
   ],
 };
-
-interface Stack {
-  readonly url: string;
-  readonly db: Kysely<ApiDatabase>;
-  readonly platform: Platform;
-  readonly store: EventStore;
-  readonly readModels: ReadModels;
-  close(): Promise<void>;
-}
-
-async function startStack(db: Kysely<ApiDatabase>): Promise<Stack> {
-  const dir = mkdtempSync(join(tmpdir(), 'ml-scorer-'));
-  const store = openSqliteEventStore(join(dir, 'events.db'));
-  const readModels = await openReadModels({ kind: 'sqlite', file: join(dir, 'read-models.db') });
-  const platform = createPlatform(store, { deadlines: false });
-  const app = createApp({
-    db,
-    logger: createLogger({ level: 'silent' }),
-    rateLimit: false,
-    routes: platformRoutes(platform, { readModels, feed: new BoardFeed() }),
-    seatEnded: seatEndedOf(platform),
-  });
-  const server: Server = await startServer(app, 0, '127.0.0.1');
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    db,
-    platform,
-    store,
-    readModels,
-    async close() {
-      await stopServer(server);
-      platform.close();
-      await db.destroy();
-      await readModels.destroy();
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** The body parses with the schema the document gives it, to itself: nothing sent is left undocumented. */
 function expectDocumented(schema: z.ZodType, body: unknown): void {

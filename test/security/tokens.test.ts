@@ -6,30 +6,17 @@
 // reads its replay; and nothing of A can be reached through B (history, penalties, disputes, rulings, tables).
 import '../../services/api/zod.ts';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tournamentStream } from '../../domain/tournament/index.ts';
-import { openReadModels, type ReadModels } from '../../projections/index.ts';
-import { createApp, startServer, stopServer } from '../../services/api/app.ts';
 import { hashToken, issueToken, type PrincipalClaims } from '../../services/api/auth.ts';
 import { type ApiDatabase, openPostgresApiDatabase, openSqliteApiDatabase } from '../../services/api/db.ts';
-import { createLogger } from '../../services/api/logging.ts';
-import { platformRoutes } from '../../services/api/routes/platform-routes.ts';
-import { BoardFeed } from '../../services/api/routes/queries.ts';
-import { seatEndedOf } from '../../services/api/routes/tokens.ts';
 import { defaultDeclaration } from '../../services/bots/agent.ts';
 import { createBot } from '../../services/bots/index.ts';
-import type { EventStore } from '../../services/eventstore/port.ts';
-import { openSqliteEventStore } from '../../services/eventstore/sqlite.ts';
-import { createPlatform, type Platform } from '../../services/platform.ts';
 import { runnerOf } from '../../services/server.ts';
 import { playTableWithBots } from '../../services/tables/bot-seats.ts';
+import { type Stack, startStack } from '../support/api-stack.ts';
 import { postgresUrl } from '../support/services.ts';
 
 const url = await postgresUrl();
@@ -37,47 +24,6 @@ const pgSchemas: string[] = [];
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read fields of many JSON shapes
 type Json = any;
-
-interface Stack {
-  readonly url: string;
-  readonly db: Kysely<ApiDatabase>;
-  readonly platform: Platform;
-  readonly store: EventStore;
-  readonly readModels: ReadModels;
-  close(): Promise<void>;
-}
-
-/** The server's parts as startPlatformServer wires them, over the API database given. */
-async function startStack(db: Kysely<ApiDatabase>): Promise<Stack> {
-  const dir = mkdtempSync(join(tmpdir(), 'ml-security-'));
-  const store = openSqliteEventStore(join(dir, 'events.db'));
-  const readModels = await openReadModels({ kind: 'sqlite', file: join(dir, 'read-models.db') });
-  const platform = createPlatform(store, { deadlines: false });
-  const app = createApp({
-    db,
-    logger: createLogger({ level: 'silent' }),
-    rateLimit: false,
-    routes: platformRoutes(platform, { readModels, feed: new BoardFeed() }),
-    seatEnded: seatEndedOf(platform),
-  });
-  const server: Server = await startServer(app, 0, '127.0.0.1');
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    db,
-    platform,
-    store,
-    readModels,
-    async close() {
-      await stopServer(server);
-      platform.close();
-      await db.destroy();
-      await readModels.destroy();
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 const backends: [string, (() => Promise<Kysely<ApiDatabase>>) | undefined][] = [
   ['SQLite', () => openSqliteApiDatabase(':memory:')],
