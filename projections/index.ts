@@ -20,6 +20,7 @@ export {
   type StandingsPreview,
   standingsDocOf,
 } from './standings/preview.ts';
+export { type StandingsProgress, standingsProgress } from './standings/progress.ts';
 export { standingsOf } from './standings/store.ts';
 
 export const ALL_PROJECTIONS: readonly AnyProjection[] = [

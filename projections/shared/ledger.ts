@@ -39,6 +39,10 @@ export interface Penalty {
   readonly points: number;
   readonly reason: string;
   readonly cancelled: boolean;
+  /** Where the penalty was given, as far as it says: its round, its game and hand (the progress chart's step). */
+  readonly round?: number;
+  readonly gameId?: string;
+  readonly hand?: number;
 }
 
 export interface Ledger {
@@ -114,8 +118,17 @@ export function evolveLedger(ledger: Ledger, { event, meta }: Decoded): Ledger {
         ? hand((h) => ({ ...h, paidNow: [...h.paidNow, ...event.data.transfers] }))
         : ledger;
     case 'PlayerPenalised': {
-      const { penaltyId, playerId, points, reason } = event.data;
-      return penalise(ledger, penaltyId, { playerId, points, reason, cancelled: false });
+      const { penaltyId, playerId, points, reason, round, gameId, hand } = event.data;
+      return penalise(ledger, penaltyId, {
+        playerId,
+        points,
+        reason,
+        cancelled: false,
+        ...placeOf(ledger.penalties[penaltyId]),
+        ...(round === undefined ? {} : { round }),
+        ...(gameId === undefined ? {} : { gameId }),
+        ...(hand === undefined ? {} : { hand }),
+      });
     }
     case 'PenaltyCancelled': {
       const penalty = ledger.penalties[event.data.penaltyId];
@@ -129,13 +142,18 @@ export function evolveLedger(ledger: Ledger, { event, meta }: Decoded): Ledger {
     case 'DisputeRuled': {
       const { ruling, reason } = event.data;
       switch (ruling.kind) {
-        case 'penalty':
+        case 'penalty': {
+          // The disputed hand is where a ruling's penalty was given.
+          const disputed = streamRef(ledger.disputes[event.data.disputeId] ?? '');
           return penalise(ledger, ruling.penaltyId, {
             playerId: ruling.playerId,
             points: ruling.points,
             reason,
             cancelled: ledger.penalties[ruling.penaltyId]?.cancelled ?? false,
+            ...placeOf(ledger.penalties[ruling.penaltyId]),
+            ...(disputed.kind === 'hand' ? { gameId: disputed.gameId, hand: disputed.hand } : {}),
           });
+        }
         case 'correction':
           // Carried out as the hand stream's SettlementCorrected, which the ledger folds.
           return ledger;
@@ -161,6 +179,17 @@ const gameOfStream = (stream: string): string => {
 /** A hand stream's ledger, if the ledger has seen the hand. */
 export const handLedgerOf = (ledger: Ledger, stream: string): HandLedger | undefined =>
   ledger.hands[gameOfStream(stream)]?.[stream];
+
+/** What an earlier record of the same penalty said of where it was given (a ruling and its PlayerPenalised). */
+function placeOf(penalty: Penalty | undefined): Pick<Penalty, 'round' | 'gameId' | 'hand'> {
+  if (penalty === undefined) return {};
+  const { round, gameId, hand } = penalty;
+  return {
+    ...(round === undefined ? {} : { round }),
+    ...(gameId === undefined ? {} : { gameId }),
+    ...(hand === undefined ? {} : { hand }),
+  };
+}
 
 function penalise(ledger: Ledger, penaltyId: string, penalty: Penalty): Ledger {
   return { ...ledger, penalties: { ...ledger.penalties, [penaltyId]: penalty } };

@@ -15,8 +15,9 @@ export const standingsProjection: Projection<StandingsDoc> = {
   name: 'standings',
   // 2: the ledger's hands kept by game. 3: a hand's settlement in force by the domain's fold (adjustments
   // add; a ruling counts through its SettlementCorrected only), its winners kept; a table's final result follows
-  // TableResultCorrected and HandResultCorrected (`recorded`).
-  version: 3,
+  // TableResultCorrected and HandResultCorrected (`recorded`). 4: a penalty keeps where it was given (round,
+  // game, hand) for the progress chart.
+  version: 4,
   async migrate(db) {
     await db.schema
       .createTable('standings_rows')

@@ -9,7 +9,9 @@ import {
   historyOf,
   type ReadModels,
   replayFromEvents,
+  standingsDocOf,
   standingsOf,
+  standingsProgress,
 } from '../../../projections/index.ts';
 import type { Platform } from '../../platform.ts';
 import { forbidden, notFound, ProblemError } from '../problem.ts';
@@ -18,7 +20,15 @@ import { defineRoute, type Route } from '../route.ts';
 import { coalesce, openEventStream } from '../sse.ts';
 import { z } from '../zod.ts';
 import { gameScope } from './tables.ts';
-import { AuditLog, Board, BoardStreamEvent, PlayerHistory, Replay, Standings } from './view-schemas.ts';
+import {
+  AuditLog,
+  Board,
+  BoardStreamEvent,
+  PlayerHistory,
+  Replay,
+  Standings,
+  StandingsProgress,
+} from './view-schemas.ts';
 
 const tournamentParams = z.object({ tournamentId: z.string().min(1).max(200) });
 const handParams = z.object({ gameId: z.string().min(1).max(200), hand: z.coerce.number().int().positive() });
@@ -81,6 +91,23 @@ export function queryRoutes(platform: Platform, readModels: ReadModels, feed: Bo
       handler: async ({ params }) => ({
         body: { standings: await standingsOf(readModels, params.tournamentId) },
       }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/tournaments/:tournamentId/standings/progress',
+      summary: "Every player's running points after each hand, for the standings chart",
+      description:
+        'The steps are (round, hand): hand 3 of round 2 is one step at every table. A player’s total after a step ' +
+        'adds the hands of that step (settlements in force and payments made at once) and the penalties in force ' +
+        'given there (at their hand, else at the last step of their round); the last total is the standings’ points.',
+      tags: ['queries'],
+      params: tournamentParams,
+      responses: { 200: { description: 'The steps and each player’s totals', schema: StandingsProgress } },
+      handler: async ({ params }) => {
+        const doc = await standingsDocOf(readModels, params.tournamentId);
+        if (doc === undefined) throw notFound(`no standings for tournament ${params.tournamentId}`);
+        return { body: standingsProgress(doc) };
+      },
     }),
     defineRoute({
       method: 'get',

@@ -25,6 +25,7 @@ import {
   PlayerHistory,
   Replay,
   Standings,
+  StandingsProgress,
 } from './view-schemas.ts';
 
 const T = 'replies';
@@ -185,6 +186,15 @@ describe('the documented replies', () => {
     const standings = await get(`/api/tournaments/${T}/standings`, {});
     expect(standings.standings).toHaveLength(4);
     expectDocumented(Standings, standings);
+    const progress = await get(`/api/tournaments/${T}/standings/progress`, {});
+    expectDocumented(StandingsProgress, progress);
+    // Then each player's last total is their standings points.
+    for (const row of standings.standings as { playerId: string; points: number }[])
+      expect(
+        (progress.players as { playerId: string; totals: number[] }[])
+          .find((p) => p.playerId === row.playerId)
+          ?.totals.at(-1),
+      ).toBe(row.points);
     expectDocumented(Board, await get(`/api/tournaments/${T}/board`, {}));
 
     const audit = await get(`/api/tournaments/${T}/audit`);

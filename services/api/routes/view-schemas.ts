@@ -41,6 +41,29 @@ export const Standings = z
   })
   .openapi('Standings');
 
+export const StandingsProgress = z
+  .object({
+    steps: z
+      .array(
+        z.object({
+          round: z.int().nonnegative(),
+          hand: z.int().nonnegative().openapi({ description: "The hand's number in its game" }),
+        }),
+      )
+      .openapi({
+        description: 'Hand 3 of round 2 is one step at every table; (0, 0) holds penalties before any hand',
+      }),
+    players: z.array(
+      z.object({
+        playerId: z.string(),
+        totals: z
+          .array(z.number())
+          .openapi({ description: 'The points after each step; the last is the standings’' }),
+      }),
+    ),
+  })
+  .openapi('StandingsProgress');
+
 const BoardTable = z
   .object({
     table: z.int().positive(),

@@ -265,6 +265,13 @@ export interface paths {
     /** Standings: points (or table points), places shared on equal scores */
     get: operations['getTournamentsTournamentIdStandings'];
   };
+  '/api/tournaments/{tournamentId}/standings/progress': {
+    /**
+     * Every player's running points after each hand, for the standings chart
+     * @description The steps are (round, hand): hand 3 of round 2 is one step at every table. A player’s total after a step adds the hands of that step (settlements in force and payments made at once) and the penalties in force given there (at their hand, else at the last step of their round); the last total is the standings’ points.
+     */
+    get: operations['getTournamentsTournamentIdStandingsProgress'];
+  };
   '/api/tournaments/{tournamentId}/board': {
     /** The tables board: the current round's tables as they play */
     get: operations['getTournamentsTournamentIdBoard'];
@@ -2400,6 +2407,19 @@ export interface components {
       tablePoints: number;
       games: number;
       withdrawn: boolean;
+    };
+    StandingsProgress: {
+      /** @description Hand 3 of round 2 is one step at every table; (0, 0) holds penalties before any hand */
+      steps: {
+        round: number;
+        /** @description The hand's number in its game */
+        hand: number;
+      }[];
+      players: {
+        playerId: string;
+        /** @description The points after each step; the last is the standings’ */
+        totals: number[];
+      }[];
     };
     Board: {
       tournamentId: string;
@@ -5528,6 +5548,43 @@ export interface operations {
       200: {
         content: {
           'application/json': components['schemas']['Standings'];
+        };
+      };
+      /** @description The request does not fit its schema (invalid-request) */
+      400: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited (rate-limited) */
+      429: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Internal error (internal) */
+      500: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  /**
+   * Every player's running points after each hand, for the standings chart
+   * @description The steps are (round, hand): hand 3 of round 2 is one step at every table. A player’s total after a step adds the hands of that step (settlements in force and payments made at once) and the penalties in force given there (at their hand, else at the last step of their round); the last total is the standings’ points.
+   */
+  getTournamentsTournamentIdStandingsProgress: {
+    parameters: {
+      path: {
+        tournamentId: string;
+      };
+    };
+    responses: {
+      /** @description The steps and each player’s totals */
+      200: {
+        content: {
+          'application/json': components['schemas']['StandingsProgress'];
         };
       };
       /** @description The request does not fit its schema (invalid-request) */

@@ -9,7 +9,6 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useEventStream } from '../../api/event-stream.ts';
-import { ApiProblem } from '../../api/problem.ts';
 import { Button } from '../../components/Button.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Loading, Problem } from '../../components/Problem.tsx';
@@ -20,14 +19,15 @@ import { StandingsFilters } from './StandingsFilters.tsx';
 import { StandingsTable } from './StandingsTable.tsx';
 import { download, standingsCsv } from './standings-csv.ts';
 import {
+  fetchProgress,
   fetchStandings,
   fetchTournament,
   openBoardStream,
+  progressKey,
   standingsKey,
   tournamentKey,
 } from './standings-data.ts';
 import { clubsOf, type Filter, filterRows, noFilter, rowsOf } from './standings-rows.ts';
-import { refreshLiveProgress, useProgress } from './use-progress.ts';
 import './standings.css';
 
 registerMessages('standings', messages);
@@ -52,7 +52,7 @@ export function StandingsPage() {
       if (lastPoints.current !== undefined && points !== lastPoints.current) {
         void queryClient.invalidateQueries({ queryKey: standingsKey(tournamentId) });
         void queryClient.invalidateQueries({ queryKey: tournamentKey(tournamentId) });
-        void refreshLiveProgress(queryClient);
+        void queryClient.invalidateQueries({ queryKey: progressKey(tournamentId) });
       }
       lastPoints.current = points;
     },
@@ -68,9 +68,11 @@ export function StandingsPage() {
     queryFn: () => fetchTournament(tournamentId),
     refetchInterval: every,
   });
-  const progress = useProgress(tournament.data, standings.data, standings.dataUpdatedAt);
-  // The chart needs the tournament's tables: its refusal is the chart's.
-  const chartError = tournament.error ?? progress.error;
+  const progress = useQuery({
+    queryKey: progressKey(tournamentId),
+    queryFn: () => fetchProgress(tournamentId),
+    refetchInterval: every,
+  });
 
   const [filter, setFilter] = useState<Filter>(noFilter);
   const rows = useMemo(
@@ -138,15 +140,13 @@ export function StandingsPage() {
       <section aria-labelledby="standings-chart" className="standings__chart-section">
         <h2 id="standings-chart">{t('chart.title')}</h2>
         <p className="standings__note">{t('chart.intro')}</p>
-        {chartError instanceof ApiProblem && chartError.status === 403 ? (
-          <p className="notice">{t('chart.forbidden')}</p>
-        ) : chartError !== undefined && chartError !== null ? (
-          <Problem error={chartError} />
-        ) : progress.progress === undefined ? (
+        {progress.error !== null ? (
+          <Problem error={progress.error} />
+        ) : progress.data === undefined ? (
           <p className="loading">{t('chart.loading')}</p>
         ) : (
           <ScoreChart
-            progress={progress.progress}
+            progress={progress.data}
             players={rows}
             offered={shown}
             selected={selected}

@@ -49,7 +49,6 @@ const en = {
     noneSelected: 'Pick players to draw their lines.',
     loading: 'Reading the hands…',
     tooMany: 'At most 16 lines: unpick a player first.',
-    forbidden: 'The chart reads every table’s hands: it needs an organizer’s or referee’s token.',
   },
 };
 
@@ -100,7 +99,6 @@ const zh = {
     noneSelected: '選擇選手以畫出其分數線。',
     loading: '正在讀取各局…',
     tooMany: '最多 16 條線：請先取消一位選手。',
-    forbidden: '此圖需讀取每桌的牌局：需要主辦或裁判權杖。',
   },
 };
 

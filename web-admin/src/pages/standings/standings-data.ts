@@ -1,9 +1,9 @@
 // What the standings read: the public standings (GET /api/tournaments/:id/standings), the tournament (clubs,
 // penalties, scoring, its rounds' tables), the board's stream (to know when points moved) and, for the
-// chart, each game's hand count (GET /api/games/:id) and each hand's replay.
+// chart, every player's running points (GET /api/tournaments/:id/standings/progress).
 import { api, type Schemas } from '../../api/client.ts';
 import type { OpenStream } from '../../api/event-stream.ts';
-import { ApiProblem, unwrap } from '../../api/problem.ts';
+import { unwrap } from '../../api/problem.ts';
 
 export type StandingRow = Schemas['StandingRow'];
 export type PenaltyView = Schemas['TournamentPenalty'];
@@ -35,46 +35,15 @@ export const openBoardStream =
       signal,
     });
 
-export interface GameHands {
-  /** Hands 1 to this are over: each has a replay with its payments. */
-  readonly handsOver: number;
-  readonly finished: boolean;
-}
+/** Every player's running points after each (round, hand): the chart's data, in one read. */
+export type StandingsProgress = Schemas['StandingsProgress'];
 
-export async function fetchGameHands(gameId: string): Promise<GameHands> {
-  const game = unwrap(await api.GET('/api/games/{gameId}', { params: { path: { gameId } } }));
-  // `hand` is the hand being played, or the next to enter (no stream yet), or the game's last once it ended.
-  return {
-    handsOver: game.handPhase === 'ended' ? game.hand : Math.max(0, game.hand - 1),
-    finished: game.phase === 'finished',
-  };
-}
+export const progressKey = (tournamentId: string) => ['standings', tournamentId, 'progress'] as const;
 
-/** A replay's payments and who held each seat: all the chart needs of it. */
-export interface ReplayPayments {
-  readonly over: boolean;
-  readonly payments: readonly {
-    readonly inForce: boolean;
-    readonly transfers: readonly { readonly from: string; readonly to: string; readonly points: number }[];
-  }[];
-  /** Seat → player. */
-  readonly seats: Readonly<Record<string, string>>;
-}
-
-/** A hand's replay, cut down to its payments; null for a hand not dealt (404). */
-export async function fetchReplayPayments(gameId: string, hand: number): Promise<ReplayPayments | null> {
-  try {
-    const replay = unwrap(
-      await api.GET('/api/games/{gameId}/hands/{hand}/replay', { params: { path: { gameId, hand } } }),
-    );
-    const seats = replay.steps.at(-1)?.table.seats ?? {};
-    return {
-      over: replay.over,
-      payments: replay.payments.map((p) => ({ inForce: p.inForce, transfers: p.transfers })),
-      seats: Object.fromEntries(Object.entries(seats).map(([seat, s]) => [seat, s.player])),
-    };
-  } catch (error) {
-    if (error instanceof ApiProblem && error.status === 404) return null;
-    throw error;
-  }
+export async function fetchProgress(tournamentId: string): Promise<StandingsProgress> {
+  return unwrap(
+    await api.GET('/api/tournaments/{tournamentId}/standings/progress', {
+      params: { path: { tournamentId } },
+    }),
+  );
 }
