@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { evaluateScoreRequest, type ScoreOutcome } from '../domain/rules/contract/index.ts';
 import { registerPlatformCommands } from './commands/register.ts';
-import { notationOf } from './play/notation.ts';
+import { reportOf } from './play/report.ts';
 import { type PlayOutcome, playScript } from './play/run.ts';
 
 export const EXIT_INVALID = 2;
@@ -32,8 +32,8 @@ export function runScore(file: string, io: Io = processIo): number {
 }
 
 /**
- * `play FILE`: runs a table script (docs/table-script.md) through the hand decider and prints the events as
- * JSON lines, then the rejection that stopped it, if one did.
+ * `play FILE`: runs a table script (docs/table-script.md: a hand, or a game of several) through the deciders and
+ * prints the events as JSON lines, then the rejection that stopped it, if one did.
  */
 export function runPlay(file: string, io: Io = processIo, options: { notation?: boolean } = {}): number {
   const input = readJson(file, io);
@@ -57,15 +57,10 @@ function readJson(file: string, io: Io): { json: unknown } | { exit: number } {
 
 function reportPlay(io: Io, outcome: PlayOutcome, withNotation: boolean): number {
   if (outcome.kind === 'invalid') return reportInvalid(io, outcome.field, outcome.message);
-  for (const event of outcome.events) {
-    const notation = withNotation ? notationOf(event.data) : undefined;
-    io.stdout(`${JSON.stringify(notation === undefined ? event : { ...event, notation })}\n`);
-  }
-  const { rejection } = outcome;
-  if (rejection === undefined) return 0;
-  const { code, rule, message, step } = rejection;
-  io.stdout(`${JSON.stringify({ rejection: { code, rule, message, step } })}\n`);
-  io.stderr(`rejected at step ${step}: ${code}: ${message} (${rule})\n`);
+  const { stdout, stderr } = reportOf(outcome, withNotation);
+  for (const line of stdout) io.stdout(`${line}\n`);
+  if (stderr === undefined) return 0;
+  io.stderr(`${stderr}\n`);
   return EXIT_REJECTED;
 }
 
@@ -106,7 +101,7 @@ export function buildProgram(io: Io = processIo): Command {
   program
     .command('play')
     .description(
-      'play a table script through the hand decider, printing the events as JSON lines (docs/table-script.md)',
+      'play a table script (a hand, or a game) through the deciders, printing the events as JSON lines (docs/table-script.md)',
     )
     .argument('<FILE>', 'the script as JSON (a path, or - for standard input)')
     .option('--notation', 'add a `notation` field: the event’s tiles in compact notation, beside `data`')
