@@ -1,7 +1,8 @@
 // A claim window (seed 001): the offered tile and who may claim what until when, each seat's answer, and how
 // arbitration settled it, with why every other claim lapsed.
 import { z } from 'zod';
-import { claim, eventSchema, isoTime, playTile, reason, seat, seatsOf } from './fields.ts';
+import { isFlower } from '../tiles/index.ts';
+import { claim, eventSchema, isoTime, playTile, reason, seat, seatsOf, tile } from './fields.ts';
 
 /** What one seat may claim here, the rules applied (sacred discard, the chow seat, kong offers win-only). */
 const openClaims = z
@@ -25,16 +26,30 @@ export const ClaimWindowOpened = eventSchema(
   z
     .strictObject({
       offer: z.strictObject({
-        tile: playTile,
-        /** The discarder, or the player making the kong. */
+        /** A playing tile; a flower only when the offer is one (kind `flower`). */
+        tile,
+        /** The discarder, the player making the kong, or the flower's declarer. */
         from: seat,
-        kind: z.enum(['discard', 'added-kong', 'concealed-kong']),
+        /**
+         * `flower`: a declared flower that completes another seat's eight (seed 003's Eight Immortals,
+         * "considered as winning by discard"); only that win may take it.
+         */
+        kind: z.enum(['discard', 'added-kong', 'concealed-kong', 'flower']),
       }),
       seats: z.partialRecord(seat, openClaims),
       /** After this, a seat that has not answered has passed. */
       deadline: isoTime,
     })
     .superRefine(({ offer, seats }, ctx) => {
+      if ((offer.kind === 'flower') !== isFlower(offer.tile))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['offer', 'tile'],
+          message:
+            offer.kind === 'flower'
+              ? 'a flower offer offers a flower (34..41)'
+              : 'a flower is never discarded, claimed or melded (0..33)',
+        });
       if (seats[offer.from] !== undefined)
         ctx.addIssue({
           code: 'custom',
@@ -47,7 +62,7 @@ export const ClaimWindowOpened = eventSchema(
           ctx.addIssue({
             code: 'custom',
             path: ['seats', s],
-            message: 'only a win may be claimed on the tile of a kong',
+            message: 'only a win may be claimed on the tile of a kong or a flower',
           });
         open.chows.forEach((pair, i) => {
           const run = [...pair, offer.tile].sort((a, b) => a - b);

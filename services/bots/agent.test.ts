@@ -153,6 +153,12 @@ describe('avoidAfter', () => {
     expect(second).toEqual({ discards: [tile('4z'), tile('3m')] });
   });
 
+  it('after a discard refused because the kept West is owed: every tile but the West is avoided', () => {
+    const owed = avoidAfter({ type: 'Discard', seat: 'N', tile: tile('3m'), at: AT }, 'west-owed');
+    expect(owed?.discards).toHaveLength(33);
+    expect(owed?.discards).not.toContain(tile('3z'));
+  });
+
   it('gives up (undefined) when asking again cannot help', () => {
     expect(
       avoidAfter({ type: 'Discard', seat: 'E', tile: tile('3m'), at: AT }, 'out-of-turn'),

@@ -1,10 +1,10 @@
 // A bot at a seat: the next command it sends, decided from its seat view alone (seat-view.ts), so the same
 // code plays in process (the demo) and over HTTP with a seat token (the end-to-end tests). A command the
 // hand refuses is answered by asking again with what to avoid: a self-drawn "win" that is none, or a
-// discard the rules hold back (seed 004's West exception).
+// discard the rules hold back or owe (seed 004's West exception).
 import { type HandCommand, type HandState, holdsEveryWindow } from '../../domain/play/hand/index.ts';
 import { type Seat, seatsInPlay } from '../../domain/rules/seats.ts';
-import type { Tile } from '../../domain/tiles/index.ts';
+import { TILE_KINDS, type Tile, WEST } from '../../domain/tiles/index.ts';
 import type { Bot } from './bot.ts';
 import { type SeatView, seatViewOf } from './seat-view.ts';
 
@@ -66,12 +66,18 @@ export function botCommandFor(
   }
 }
 
+const ALL_BUT_WEST: readonly Tile[] = Array.from({ length: TILE_KINDS }, (_, t) => t).filter(
+  (t) => t !== WEST,
+);
+
 /** What to avoid after the hand refused `command` with rejection `code`; undefined when asking again is useless. */
 export function avoidAfter(command: HandCommand, code: string, avoid: Avoid = {}): Avoid | undefined {
   if (command.type === 'DeclareSelfDraw' || command.type === 'DeclareKong')
     return { ...avoid, selfDraw: true };
   if (command.type === 'Discard' && code === 'west-exception')
     return { ...avoid, discards: [...(avoid.discards ?? []), command.tile] };
+  // The West kept under the exception is owed on the next turn (seed 004): every other tile is refused.
+  if (command.type === 'Discard' && code === 'west-owed') return { ...avoid, discards: ALL_BUT_WEST };
   return undefined;
 }
 

@@ -179,7 +179,8 @@ function playHand(seed: string, style: BotStyle = {}): PlayedHand {
       }
       case 'no-claim':
       case 'kong-stands':
-        if (resolution.next.kind === 'hand-ends') throw new Error('a hand ends only on a win');
+        if (resolution.next.kind === 'hand-ends' || resolution.next.kind === 'resume')
+          throw new Error('a hand ends only on a win, and no flower is offered here');
         current = seatOf(resolution.next.seat);
         phase = 'draw';
         break;

@@ -7,7 +7,8 @@
 import { meldTiles } from '../../domain/hand/index.ts';
 import type { PlayEvent } from '../../domain/play/events.ts';
 import { evolve, type HandState, initialHandState } from '../../domain/play/hand/index.ts';
-import { kindsOf, seatHand, tilesOf, wallRemaining } from '../../domain/play/hand/state.ts';
+import { kindsOf, offerWinType, seatHand, tilesOf } from '../../domain/play/hand/state.ts';
+import { onLastTile } from '../../domain/play/hand/win.ts';
 import { evaluateScoreRequest, type ScoreOutcome } from '../../domain/rules/contract/index.ts';
 import { type Seat, turnOrderAfter } from '../../domain/rules/seats.ts';
 import { formatTiles, type Tile } from '../../domain/tiles/index.ts';
@@ -51,7 +52,8 @@ export function winRequestOf(events: readonly PlayEvent[]): WinRequest | undefin
         const answer = seats[s]?.answer;
         return answer?.type === 'claim' && answer.claim.claim === 'win';
       });
-      const winType: WinType = offer.kind === 'discard' ? 'discard' : 'robbing-kong';
+      // A flower completing a seat's eight (Eight Immortals) is won on as a discard.
+      const winType: WinType = offerWinType(offer.kind);
       return {
         ...frameOf(state),
         winType,
@@ -101,7 +103,7 @@ function claimOf(
     winningTile: formatTiles([tile]),
     flowers: hand.flowers.map((f) => formatTiles([f])),
     luck: {
-      lastTile: wallRemaining(state) === 0,
+      lastTile: onLastTile(state, seat, winType),
       afterKong: selfDraw ? state.afterKong : 0,
       afterFlower: selfDraw ? state.afterFlower : 0,
       heaven: first && seat === 'E',

@@ -18,26 +18,28 @@ import type {
 } from './commands.ts';
 import { handDrawn, revealWall } from './draw.ts';
 import { Emitter } from './emitter.ts';
-import { falseWin, falseWinOf } from './false-win.ts';
+import { deadDeclaration, falseClaim, falseWin, falseWinOf } from './false-win.ts';
 import { type Rejection, RULES, reject } from './rejection.ts';
 import { startHand } from './start.ts';
 import {
   eastHasDiscarded,
   type HandState,
   handSize,
+  lastTileReading,
   mustAnswer,
+  pondFull,
   seatHand,
   type WindowSeat,
   wallRemaining,
 } from './state.ts';
-import { holdsBackWest, immediatePayment, payChase, payWestChase } from './table-law.ts';
+import { holdsBackWest, immediatePayment, owesWest, payChase, payWestChase } from './table-law.ts';
 import { notAWin, selfDrawAttempt, takesDeclaredScore, winBySelfDraw } from './win.ts';
 import { closeWindow, openWindow, resolveIfAnswered, windowOf } from './window.ts';
 
 export type Decision = { readonly events: PlayEvent[] } | { readonly rejection: Rejection };
 
 /** Seed 003: the hand is drawn when one pond holds this many discards, claimed ones included. */
-export const POND_LENGTH = { 4: 18, 3: 20, 2: 22 } as const;
+export { POND_LENGTH } from './state.ts';
 
 export function decide(command: HandCommand, state: HandState): Decision {
   if (command.type === 'StartHand') return startHand(command, state);
@@ -62,7 +64,7 @@ export function decide(command: HandCommand, state: HandState): Decision {
           RULES.deadline,
           `the window is open until ${new Date(deadline).toISOString()}`,
         );
-      return run(state, (em) => closeWindow(em, window));
+      return run(state, (em) => closeWindow(em, window, Date.parse(command.at)));
     }
     case 'DeclareSelfDraw':
       return selfDraw(command, state);
@@ -227,16 +229,24 @@ function discard(command: Discard, state: HandState): Decision {
       RULES.westException,
       `three Wests were discarded in a row: ${seat} shows the fourth, keeps it and discards another tile`,
     );
+  if (tile !== WEST && owesWest(state, seat))
+    return reject(
+      'west-owed',
+      RULES.westOwed,
+      `${seat} showed and kept the fourth West: this is its next round of turns, it discards the West`,
+    );
   return run(state, (em) => {
     if (holdBack) payWestChase(em, seat);
     em.emit({ type: 'TileDiscarded', schemaVersion: 1, data: { seat, tile } });
     payChase(em);
-    const discards = seatHand(em.state, seat).discarded.length;
-    if (em.state.preset === 'hu-mahjong' && discards >= POND_LENGTH[em.state.players]) {
+    // Seed 003: the discard that fills a pond draws the hand. Read as the last discard (option `lastTile`,
+    // 'pond' by default), it is first offered to wins alone, so that Winning on the Last Discard can happen.
+    if (pondFull(em.state, seat) && lastTileReading(em.state) === 'wall') {
+      const discards = seatHand(em.state, seat).discarded.length;
       handDrawn(em, { reason: 'pond-full', seat, discards });
       return undefined;
     }
-    return openWindow(em, seat, tile, 'discard', Date.parse(command.at));
+    return openWindow(em, seat, tile, 'discard', Date.parse(command.at), pondFull(em.state, seat));
   });
 }
 
@@ -244,6 +254,16 @@ function answer(command: MakeClaim | Pass, state: HandState): Decision {
   const window = windowOf(state);
   if (window === undefined) return reject('no-claim-window', RULES.claims, 'no claim window is open');
   const { seat } = command;
+  // A win declared on a hand that is none, or by a dead hand, is a false win at once (issue 12): the hand is
+  // void, so no claim of the window resolves.
+  if (command.type === 'MakeClaim' && command.claim.claim === 'win') {
+    const declared = falseClaim(state, window, seat);
+    if (declared !== undefined)
+      return run(state, (em) => {
+        falseWin(em, seat, window.offer.tile, declared.why, declared.how);
+        return undefined;
+      });
+  }
   if (command.type === 'MakeClaim') {
     const dead = deadHand(state, seat, 'claims nothing');
     if (dead !== undefined) return dead;
@@ -272,7 +292,7 @@ function answer(command: MakeClaim | Pass, state: HandState): Decision {
           data: { scores: scoreSheet(state, seat, command) },
         });
     }
-    return resolveIfAnswered(em);
+    return resolveIfAnswered(em, Date.parse(command.at));
   });
 }
 
@@ -310,12 +330,19 @@ function selfDraw(command: DeclareSelfDraw, state: HandState): Decision {
   const { seat } = command;
   const refused = onTurn(state, seat);
   if (refused !== undefined) return { rejection: refused };
-  const dead = deadHand(state, seat, 'may not declare Mahjong');
-  if (dead !== undefined) return dead;
   const { phase } = state;
   const drawn = phase.kind === 'turn' ? phase.drawn : undefined;
+  // A dead hand that declares a win makes a false Mahjong (seed 004), unless false wins are refused.
+  const dead = deadDeclaration(state, seat);
+  if (dead !== undefined && (drawn === undefined || falseWinOf(state) !== 'penalise'))
+    return deadHand(state, seat, 'may not declare Mahjong')!;
   if (drawn === undefined)
     return reject('not-after-draw', RULES.selfDraw, `${seat} has not drawn: a claimed tile is no self-draw`);
+  if (dead !== undefined)
+    return run(state, (em) => {
+      falseWin(em, seat, drawn, dead);
+      return undefined;
+    });
   const attempt = selfDrawAttempt(state, seat, drawn);
   // A false win is penalised or refused, as the ruleset's `falseWin` says (table law penalises, seed 004).
   const why = notAWin(state, attempt);

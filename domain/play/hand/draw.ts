@@ -1,14 +1,32 @@
 // Drawing (seed 003: no dead wall): live draws from the front, replacements from the back. A flower drawn is
-// declared and replaced at once; the hand is drawn when the wall has no tile left to give.
+// declared and replaced at once (unless it opens a window for Eight Immortals first); the hand is drawn when
+// the wall has no tile left to give.
 import { waits } from '../../hand/index.ts';
-import type { Seat } from '../../rules/seats.ts';
-import { isFlower } from '../../tiles/index.ts';
+import { drawPatternsOf } from '../../rules/patterns/hu-mahjong/at-draw.ts';
+import { rulesetOf } from '../../rules/rulesets/index.ts';
+import type { Seat, Transfer } from '../../rules/seats.ts';
+import { huMahjongDrawPatternTransfers } from '../../rules/settlement/hu-mahjong.ts';
+import { isFlower, type Tile } from '../../tiles/index.ts';
 import type { PlayEventOf } from '../events.ts';
 import type { Emitter } from './emitter.ts';
-import { kindsOf, seatHand, wallRemaining } from './state.ts';
+import { type HandState, kindsOf, seatHand, wallRemaining } from './state.ts';
 
-/** Draws for the seat, flowers declared and replaced; false when the wall ran out first. */
-export function drawFor(em: Emitter, seat: Seat, source: 'live' | 'replacement'): boolean {
+/**
+ * Offers a flower just declared in play to the seat it would give eight (seed 003's Eight Immortals, window.ts):
+ * true when a claim window opened, so that the replacement waits on it.
+ */
+export type FlowerOffer = (em: Emitter, seat: Seat, flower: Tile) => boolean;
+
+/**
+ * Draws for the seat, flowers declared and replaced; false when the wall ran out first. With `offerFlower`, a
+ * flower's replacement waits when the flower opens a claim window (true: the window's resolution draws it).
+ */
+export function drawFor(
+  em: Emitter,
+  seat: Seat,
+  source: 'live' | 'replacement',
+  offerFlower?: FlowerOffer,
+): boolean {
   let from = source;
   for (;;) {
     if (wallRemaining(em.state) <= 0) return false;
@@ -17,6 +35,7 @@ export function drawFor(em: Emitter, seat: Seat, source: 'live' | 'replacement')
     em.emit({ type: 'TileDrawn', schemaVersion: 1, data: { seat, tile, source: from } });
     if (!isFlower(tile)) return true;
     em.emit({ type: 'FlowerDeclared', schemaVersion: 1, data: { seat, flower: tile } });
+    if (offerFlower?.(em, seat, tile) === true) return true;
     from = 'replacement';
   }
 }
@@ -40,8 +59,10 @@ export function wallExhausted(em: Emitter): void {
 }
 
 /**
- * An exhaustive draw; in hu-mahjong the ready-hand payment follows as the hand's settlement (seed 003: each
- * player without a ready hand pays each player with one). The wall is shown once the hand is over.
+ * An exhaustive draw; in hu-mahjong the hand's settlement follows, with no winner: first the ready-hand
+ * payment (seed 003: each player without a ready hand pays each player with one), then the patterns reached at
+ * exhaustive draw (All Terminal and Honor Discards; Eight Immortals with the last flower still in the wall),
+ * each paid as a self-draw. The wall is shown once the hand is over.
  */
 export function handDrawn(em: Emitter, data: PlayEventOf<'HandDrawn'>['data']): void {
   em.emit({ type: 'HandDrawn', schemaVersion: 1, data });
@@ -58,10 +79,25 @@ export function handDrawn(em: Emitter, data: PlayEventOf<'HandDrawn'>['data']): 
     em.emit({
       type: 'HandSettled',
       schemaVersion: 2,
-      data: { ruleset: state.rulesetRef, winners: [], lapsed: [], transfers: points > 0 ? transfers : [] },
+      data: {
+        ruleset: state.rulesetRef,
+        winners: [],
+        lapsed: [],
+        transfers: [...(points > 0 ? transfers : []), ...patternTransfersAtDraw(state, seats)],
+      },
     });
   }
   revealWall(em);
+}
+
+function patternTransfersAtDraw(state: HandState, seats: readonly Seat[]): Transfer[] {
+  const atDraw = seats.map((seat) => {
+    const { discarded, pond, flowers } = seatHand(state, seat);
+    // A called discard leaves the pond for the caller's meld; the pond keeps the others.
+    return { seat, discarded, called: discarded.length - pond.length, flowers: flowers.length };
+  });
+  const { options } = rulesetOf('hu-mahjong', state.options);
+  return huMahjongDrawPatternTransfers(state.players, drawPatternsOf(atDraw, options));
 }
 
 export function revealWall(em: Emitter): void {

@@ -32,18 +32,22 @@ export function evolve(state: HandState, event: PlayEvent): HandState {
         phase: phase.kind === 'turn' && phase.seat === seat ? { ...phase, drawn: tile } : phase,
         lockedUntilDraw: state.lockedUntilDraw.filter((s) => s !== seat),
         ...(live ? { afterKong: 0, afterFlower: 0 } : {}),
+        // The seventh flower's declarer draws from the wall again: the go-around after it is over.
+        ...(live && state.seventhFlower?.by === seat ? { seventhFlower: undefined } : {}),
       };
     }
     case 'FlowerDeclared': {
       const { seat, flower } = event.data;
+      const next = withSeat(state, seat, (h) => ({
+        ...h,
+        concealed: add(h.concealed, [flower], -1),
+        flowers: [...h.flowers, flower],
+      }));
       return {
-        ...withSeat(state, seat, (h) => ({
-          ...h,
-          concealed: add(h.concealed, [flower], -1),
-          flowers: [...h.flowers, flower],
-        })),
+        ...next,
         // Only the seat in turn counts its replacements (the dealer's flowers of the deal included).
         afterFlower: isTurnOf(state, seat) ? state.afterFlower + 1 : state.afterFlower,
+        seventhFlower: seventhFlowerAfter(next, seat, flower),
       };
     }
     case 'TileDiscarded': {
@@ -115,6 +119,9 @@ export function evolve(state: HandState, event: PlayEvent): HandState {
     // An unshown gong's charge names its seat last in what it settles (`…:unshown-concealed-gong-{seat}`).
     case 'ImmediatePayment': {
       const { kind, settles } = event.data;
+      // The West exception is paid by the seat in turn, just before it throws another tile in the West's place.
+      if (kind === 'west-exception' && state.phase.kind === 'turn')
+        return { ...state, westShown: { seat: state.phase.seat, at: state.flow.length } };
       if (kind !== 'unshown-concealed-gong') return state;
       const seat = settles.slice(settles.lastIndexOf('-') + 1) as Seat;
       return { ...state, unshownCharged: [...new Set([...state.unshownCharged, seat])] };
@@ -191,6 +198,7 @@ function windowOpened(state: HandState, data: PlayEventOf<'ClaimWindowOpened'>['
     seats[seat] = { open: { ...NO_CLAIM, ...open }, barred: barredFromWin, answer: undefined };
   }
   const deadlineMs = windowLengthMs(state.options);
+  const { phase } = state;
   return {
     ...state,
     phase: {
@@ -200,6 +208,9 @@ function windowOpened(state: HandState, data: PlayEventOf<'ClaimWindowOpened'>['
         openedAtMs: Date.parse(data.deadline) - deadlineMs,
         deadlineMs,
         seats,
+        ...(data.offer.kind === 'flower' && phase.kind === 'turn'
+          ? { resume: { seat: phase.seat, drawn: phase.drawn } }
+          : {}),
       },
     },
   };
@@ -228,6 +239,10 @@ function resolved(state: HandState, data: PlayEventOf<'ClaimResolved'>['data']):
         phase: { kind: 'turn', seat: data.seat, drawn: undefined },
       };
     case 'no-claim': {
+      // Nobody won on a flower: the turn it interrupted resumes with the flower's replacement.
+      const resume = phase.kind === 'claim-window' ? phase.window.resume : undefined;
+      if (resume !== undefined)
+        return { ...state, lockedUntilDraw: locked, phase: { kind: 'turn', ...resume } };
       const next = turnOrderAfter(from, state.players)[0]!;
       return { ...state, lockedUntilDraw: locked, phase: { kind: 'turn', seat: next, drawn: undefined } };
     }
@@ -296,6 +311,18 @@ function robbed(state: HandState, data: PlayEventOf<'KongRobbed'>['data']): Hand
         },
   );
   return { ...next, robbed: tile };
+}
+
+/**
+ * Seed 003's "Declare 6 flowers, have someone declare the 7th": the declaration that brings the table to seven
+ * flowers, its declarer holding one and another seat the other six. Kept until the declarer draws from the
+ * wall again (the eighth flower's declaration reads it).
+ */
+function seventhFlowerAfter(state: HandState, by: Seat, flower: Tile): HandState['seventhFlower'] {
+  const hands = seatsOf(state.seats).map((seat) => ({ seat, flowers: seatHand(state, seat).flowers.length }));
+  const declared = hands.reduce((sum, h) => sum + h.flowers, 0);
+  const holder = hands.find((h) => h.seat !== by && h.flowers === 6);
+  return declared === 7 && holder !== undefined ? { by, flower, holder: holder.seat } : state.seventhFlower;
 }
 
 const isTurnOf = (state: HandState, seat: Seat): boolean =>

@@ -357,10 +357,16 @@ describe('table-law (seed 004): false Mahjong and dead hands', () => {
     ).toBe('hand-not-started');
   });
 
-  it('refuses a dead hand’s win, claim and kong with the dead-hand rejection', () => {
-    // E is dead: its self-draw and kong are refused; S is dead: its win claim on E's 5p is refused.
+  it('with falseWin reject, refuses a dead hand’s win, claim and kong with the dead-hand rejection', () => {
+    // E is dead: its self-draw and kong are refused; S is dead: its win claim on E's 5p is refused. (Under the
+    // default 'penalise' the wins are false Mahjongs: false-mahjong.test.ts.)
+    const reject = { falseWin: 'reject' };
     const heaven = given([
-      startWith('table-law', arranged({ ...WIN_HANDS, E: '123456789m 234p 55p' }, '', { withFlowers: true })),
+      startWith(
+        'table-law',
+        arranged({ ...WIN_HANDS, E: '123456789m 234p 55p' }, '', { withFlowers: true }),
+        reject,
+      ),
       { type: 'DeclareDeadHand', seat: 'E', held: 13, at: at(100) },
     ]).state;
     expect(
@@ -374,7 +380,7 @@ describe('table-law (seed 004): false Mahjong and dead hands', () => {
     // N may pong E's 5p; S, waiting on it, is dead: the window offers S nothing and refuses its claim.
     const hands = { ...WIN_HANDS, N: '34567z 258m 55p 3s 6s 7s' };
     const { state, events } = given([
-      startWith('table-law', arranged(hands, '', { withFlowers: true })),
+      startWith('table-law', arranged(hands, '', { withFlowers: true }), reject),
       { type: 'DeclareDeadHand', seat: 'S', held: 14, at: at(100) },
       { type: 'Discard', seat: 'E', tile: tile('5p'), at: at(1000) },
     ]);

@@ -21,6 +21,7 @@ export type RejectionCode =
   | 'score-required'
   | 'settlement-refused'
   | 'west-exception'
+  | 'west-owed'
   | 'dead-hand'
   | 'not-a-dead-hand'
   | 'no-streak-die'
@@ -57,6 +58,8 @@ export const RULES = {
   loserScores: 'seed 002: the losers settle by their final scores: the winner names every loser’s score',
   westException:
     'seed 004, the West wind exception: after three Wests in a row the fourth is shown, kept, and another tile thrown',
+  westOwed:
+    'seed 004, the West wind exception: "Discard your West in the next round of turns": the kept West is the next discard',
   deadHand: 'seed 004, too many or too few tiles: no Mahjong, no claim, no set; play and pay on',
   deadHandOnly: 'seed 004: a dead hand is a table-law ruling, on a hand of the wrong size',
   streakDie:

@@ -1,7 +1,7 @@
 // The hand aggregate's state (DESIGN.md "The domain": aggregates are deciders): everything decide needs,
 // folded from the hand stream's events alone, the wall included, so that a replay needs nothing else.
 import type { Meld } from '../../hand/index.ts';
-import type { Claim, Eligibility, Offer } from '../../rules/claims/index.ts';
+import type { Claim, Eligibility, Offer, OfferKind } from '../../rules/claims/index.ts';
 import type { PresetId } from '../../rules/rulesets/index.ts';
 import type { PlayerCount, Seat } from '../../rules/seats.ts';
 import { ALL_TILE_KINDS, TILE_KINDS, type Tile } from '../../tiles/index.ts';
@@ -52,6 +52,11 @@ export interface OpenWindow {
   readonly openedAtMs: number;
   readonly deadlineMs: number;
   readonly seats: Partial<Record<Seat, WindowSeat>>;
+  /**
+   * A flower's window (Eight Immortals, seed 003) interrupts the turn of the seat that drew the flower: when
+   * nobody wins, that turn resumes with the flower's replacement.
+   */
+  readonly resume?: { readonly seat: Seat; readonly drawn: Tile | undefined };
 }
 
 export type Phase =
@@ -96,12 +101,20 @@ export interface HandState {
   readonly stream: string;
   /** Every discard in the order made, claimed ones too: chasing and the West exception read it (seed 004). */
   readonly flow: readonly { readonly seat: Seat; readonly tile: Tile }[];
+  /** The fourth West shown and kept (seed 004's West exception): by whom, at which discard of the flow. */
+  readonly westShown: { readonly seat: Seat; readonly at: number } | undefined;
   /** Seats a referee found with too many or too few tiles (seed 004). */
   readonly deadHands: readonly Seat[];
   /** East placed or turned the streak die this hand (seed 004). */
   readonly diePlaced: boolean;
   /** Seats charged this hand for an unshown concealed gong of the previous one (seed 004): once each. */
   readonly unshownCharged: readonly Seat[];
+  /**
+   * Seed 003, Eight Immortals: "Declare 6 flowers, have someone declare the 7th, and explicitly draw the last
+   * one from the wall within the next go-around". The seat that declared the table's seventh flower while
+   * `holder` held the other six, and that flower; kept until `by` draws from the wall again.
+   */
+  readonly seventhFlower: { readonly by: Seat; readonly flower: Tile; readonly holder: Seat } | undefined;
 }
 
 /** Concealed counts cover flowers too (42 kinds): a dealt or drawn flower is held until it is declared. */
@@ -135,9 +148,11 @@ export const initialHandState: HandState = {
   scoreSheets: {},
   stream: '',
   flow: [],
+  westShown: undefined,
   deadHands: [],
   diePlaced: false,
   unshownCharged: [],
+  seventhFlower: undefined,
 };
 
 /** East has discarded the first tile of the hand. */
@@ -151,6 +166,26 @@ export const dieForgotten = (state: HandState): boolean =>
   state.preset === 'table-law' && state.repeats > 0 && !state.diePlaced && eastHasDiscarded(state);
 
 export const wallRemaining = (state: HandState): number => state.back - state.front + 1;
+
+/** Seed 003: the hand is drawn when one pond holds this many discards, claimed ones included. */
+export const POND_LENGTH = { 4: 18, 3: 20, 2: 22 } as const;
+
+/** The seat's discards (claimed ones too) fill its pond: hu-mahjong's exhaustive draw (seed 003). */
+export const pondFull = (state: HandState, seat: Seat): boolean =>
+  state.preset === 'hu-mahjong' && seatHand(state, seat).discarded.length >= POND_LENGTH[state.players];
+
+/**
+ * How hu-mahjong reads "Winning on the Last Draw/Discard" (option `lastTile`, docs/rules.md): 'pond' (the
+ * default, the option absent) the draw of the seat whose next discard fills its pond and the discard that
+ * fills it, offered to win claims before the hand is drawn; 'wall' the wall's last tile, which pond-length draws
+ * never reach.
+ */
+export const lastTileReading = (state: HandState): 'pond' | 'wall' =>
+  state.options.lastTile === 'wall' ? 'wall' : 'pond';
+
+/** A win on the offered tile is a discard win, or robs a kong; a flower is won on as a discard (seed 003). */
+export const offerWinType = (kind: OfferKind): 'discard' | 'robbing-kong' =>
+  kind === 'discard' || kind === 'flower' ? 'discard' : 'robbing-kong';
 
 export function seatHand(state: HandState, seat: Seat): SeatHand {
   const hand = state.seats[seat];

@@ -10,6 +10,7 @@ import {
   settleImmediateEvent,
   type TableLawAmounts,
   westException,
+  westOwed,
 } from '../../rules/settlement/table-law/index.ts';
 import { WEST } from '../../tiles/index.ts';
 import type { Emitter } from './emitter.ts';
@@ -42,6 +43,12 @@ export function holdsBackWest(state: HandState, seat: Seat): boolean {
   if (state.preset !== 'table-law' || state.options.westException === false) return false;
   const holds = seatHand(state, seat).concealed[WEST]! > 0;
   return westException(state.flow, seat, holds, state.players).applies;
+}
+
+/** Whether `seat`, about to discard, owes the West it showed and kept (seed 004: "in the next round of turns"). */
+export function owesWest(state: HandState, seat: Seat): boolean {
+  if (state.preset !== 'table-law') return false;
+  return westOwed(state.flow, state.westShown, seat, seatHand(state, seat).concealed[WEST]! > 0);
 }
 
 /** The chase the West exception still counts, paid when the fourth West is shown and another tile thrown. */

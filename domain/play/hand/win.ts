@@ -7,11 +7,21 @@ import { huMahjongTable } from '../../rules/patterns/hu-mahjong.ts';
 import { scoreHand } from '../../rules/patterns/score.ts';
 import { rulesetOf } from '../../rules/rulesets/index.ts';
 import { type Seat, windTileOf } from '../../rules/seats.ts';
-import { formatTiles, type Tile } from '../../tiles/index.ts';
+import { formatTiles, isFlower, type Tile } from '../../tiles/index.ts';
 import { revealWall } from './draw.ts';
 import type { Emitter } from './emitter.ts';
 import { type Rejection, RULES } from './rejection.ts';
-import { dieForgotten, type HandState, kindsOf, seatHand, tilesOf, wallRemaining } from './state.ts';
+import {
+  dieForgotten,
+  type HandState,
+  kindsOf,
+  lastTileReading,
+  POND_LENGTH,
+  pondFull,
+  seatHand,
+  tilesOf,
+  wallRemaining,
+} from './state.ts';
 
 export interface WinAttempt {
   readonly seat: Seat;
@@ -33,12 +43,35 @@ function luckOf(state: HandState, seat: Seat, winType: WinType): Luck {
     seatHand(state, seat).discarded.length === 0 &&
     Object.values(state.seats).every((hand) => hand.melds.length === 0);
   return {
-    lastTile: wallRemaining(state) === 0,
+    lastTile: onLastTile(state, seat, winType),
     afterKong: selfDraw ? state.afterKong : 0,
     afterFlower: selfDraw ? state.afterFlower : 0,
     heaven: first && seat === 'E',
     earth: first && seat !== 'E',
   };
+}
+
+/**
+ * Seed 003, Winning on the Last Draw/Discard, as the ruleset reads it (`lastTileReading`, docs/rules.md). By the
+ * pond (the default): a self-draw by the seat whose next discard fills its pond (no draw can follow it but its
+ * own replacements), or a win on the discard that fills one (the discard won on is the last of the flow). By
+ * the wall: the wall's last tile drawn, or a discard after it.
+ */
+export function onLastTile(state: HandState, seat: Seat, winType: WinType): boolean {
+  if (lastTileReading(state) === 'wall') return wallRemaining(state) === 0;
+  switch (winType) {
+    case 'self-draw':
+      return (
+        state.preset === 'hu-mahjong' &&
+        seatHand(state, seat).discarded.length === POND_LENGTH[state.players] - 1
+      );
+    case 'discard': {
+      const last = state.flow.at(-1);
+      return last !== undefined && pondFull(state, last.seat);
+    }
+    case 'robbing-kong':
+      return false;
+  }
 }
 
 /** Why the hand is no win, or undefined when it is one. */
@@ -61,7 +94,8 @@ export function notAWin(state: HandState, attempt: WinAttempt): string | undefin
       seatWind: windTileOf(seat),
       prevalentWind: windTileOf(state.prevalentWind),
       dealer: seat === 'E',
-      flowers: seatHand(state, seat).flowers,
+      // Won on a flower (Eight Immortals), the flower counts among the winner's as the contract counts it.
+      flowers: isFlower(tile) ? [...seatHand(state, seat).flowers, tile] : seatHand(state, seat).flowers,
       luck: luckOf(state, seat, winType),
     },
   });

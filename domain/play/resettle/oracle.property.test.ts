@@ -15,15 +15,8 @@ import type { PlayEvent } from '../events.ts';
 import { seatsOf } from '../fields.ts';
 import { evolve } from '../hand/evolve.ts';
 import { startWith } from '../hand/spec.ts';
-import {
-  type HandState,
-  initialHandState,
-  kindsOf,
-  seatHand,
-  tilesOf,
-  wallRemaining,
-} from '../hand/state.ts';
-import { handBefore } from '../hand/win.ts';
+import { type HandState, initialHandState, kindsOf, offerWinType, seatHand, tilesOf } from '../hand/state.ts';
+import { handBefore, onLastTile } from '../hand/win.ts';
 import { windowOf } from '../hand/window.ts';
 import { resettleHand } from './index.ts';
 import { recorded, rulesetIn } from './spec.ts';
@@ -155,7 +148,7 @@ function entryOf(events: readonly PlayEvent[], seed: string): EnterHandResult {
       const claims = claimants.map((seat) =>
         claimOf(state, ruleset, random, seat, kindsOf(seatHand(state, seat)), tile, 'discard'),
       );
-      const by = kind === 'discard' ? 'discard' : 'robbing-kong';
+      const by = offerWinType(kind);
       return command(win(state, ruleset, random, { by, from, claims }));
     }
     if (event.type === 'WinDeclared' && event.data.by === 'self-draw') {
@@ -194,7 +187,7 @@ function claimOf(
     winningTile: formatTiles([tile]),
     flowers: hand.flowers.map((f) => formatTiles([f])),
     luck: {
-      lastTile: wallRemaining(state) === 0,
+      lastTile: onLastTile(state, seat, by),
       afterKong: selfDraw ? state.afterKong : 0,
       afterFlower: selfDraw ? state.afterFlower : 0,
     },

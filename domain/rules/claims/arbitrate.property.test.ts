@@ -168,7 +168,12 @@ describe('claim arbitration properties', () => {
       fc.property(windowArb, (window) => {
         const result = arbitrateClaims(window);
         fc.pre(result.outcome === 'meld');
-        if (result.outcome !== 'meld' || result.next.kind === 'hand-ends' || result.next.kind === 'draw')
+        if (
+          result.outcome !== 'meld' ||
+          result.next.kind === 'hand-ends' ||
+          result.next.kind === 'draw' ||
+          result.next.kind === 'resume'
+        )
           return;
         const { from, players } = window.offer;
         const order = turnOrderAfter(from, players);

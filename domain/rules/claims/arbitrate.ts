@@ -55,7 +55,7 @@ export function arbitrateClaims(window: ClaimWindow): Resolution {
       winners,
       payer: offer.from,
       robbedKong:
-        offer.kind === 'discard'
+        offer.kind === 'discard' || offer.kind === 'flower'
           ? null
           : { seat: offer.from, revertsTo: offer.kind === 'added-kong' ? 'pong' : 'concealed-triplet' },
       lapsed: [...lapsed, ...lateLapsed],
@@ -79,10 +79,12 @@ export function arbitrateClaims(window: ClaimWindow): Resolution {
     const next: NextTurn =
       offer.kind === 'discard'
         ? { kind: 'draw', seat: after }
-        : { kind: 'replacement', seat: offer.from, thenTurn: after, skipped: [] };
+        : offer.kind === 'flower'
+          ? { kind: 'resume' }
+          : { kind: 'replacement', seat: offer.from, thenTurn: after, skipped: [] };
     return {
       ...common,
-      outcome: offer.kind === 'discard' ? 'no-claim' : 'kong-stands',
+      outcome: offer.kind === 'discard' || offer.kind === 'flower' ? 'no-claim' : 'kong-stands',
       lapsed: lateLapsed,
       lockedUntilDraw,
       next,

@@ -2,12 +2,17 @@
 import type { Tile } from '../../tiles/index.ts';
 import type { PlayerCount, Seat } from '../seats.ts';
 
-/** What is offered: a discard, the tile added to an exposed pong, or a concealed kong (seeds 001, 003, 004). */
-export type OfferKind = 'discard' | 'added-kong' | 'concealed-kong';
+/**
+ * What is offered: a discard, the tile added to an exposed pong, or a concealed kong (seeds 001, 003, 004); or
+ * a declared flower that completes another player's eight (seed 003's Eight Immortals: "Declare 7 flowers and
+ * have someone declare the last one. Considered as winning by discard"), which only that win may take.
+ */
+export type OfferKind = 'discard' | 'added-kong' | 'concealed-kong' | 'flower';
 
 export interface Offer {
+  /** A playing tile 0..33; a flower (34..41) only offered as a flower. */
   readonly tile: Tile;
-  /** The discarder, or the player making the kong. */
+  /** The discarder, the player making the kong, or the flower's declarer. */
   readonly from: Seat;
   readonly kind: OfferKind;
   readonly players: PlayerCount;

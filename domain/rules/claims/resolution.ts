@@ -31,6 +31,8 @@ export type NextTurn =
       readonly thenTurn: Seat;
       readonly skipped: readonly Seat[];
     }
+  /** A flower nobody won on: the seat in turn draws the flower's replacement and plays on. */
+  | { readonly kind: 'resume' }
   /** A pong or chow: its player discards straight away. */
   | {
       readonly kind: 'discard';

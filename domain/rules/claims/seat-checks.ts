@@ -1,5 +1,5 @@
 // Seat and tile checks shared by the claim rules (seed 001): who is at the table, what can be offered.
-import { formatTiles, TILE_KINDS, type Tile } from '../../tiles/index.ts';
+import { formatTiles, isFlower, TILE_KINDS, type Tile } from '../../tiles/index.ts';
 import { ruleInputError } from '../errors.ts';
 import { type PlayerCount, SEATS, type Seat, seatsInPlay } from '../seats.ts';
 
@@ -28,6 +28,13 @@ export function checkTile(tile: unknown, field: string): Tile {
       field,
       `${String(tile)} is no tile that can be discarded or melded (0..33, flowers excluded)`,
     );
+  return tile as Tile;
+}
+
+/** A flower or season offered on its declaration (seed 003's Eight Immortals): 34..41. */
+export function checkFlower(tile: unknown, field: string): Tile {
+  if (typeof tile !== 'number' || !isFlower(tile))
+    ruleInputError(field, `${String(tile)} is no flower (34..41): only a flower is offered as one`);
   return tile as Tile;
 }
 

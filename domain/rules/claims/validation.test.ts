@@ -67,9 +67,17 @@ describe('seats', () => {
 
   it('the kind of offer', () => {
     expectRuleError(
-      arbitrate({ offer: { ...threeCharacters, kind: 'flower' as 'discard' } }),
+      arbitrate({ offer: { ...threeCharacters, kind: 'meld' as 'discard' } }),
       'offer.kind',
       /unknown offer/,
+    );
+  });
+
+  it('a flower offer (seed 003, Eight Immortals): the tile must be a flower', () => {
+    expectRuleError(
+      arbitrate({ offer: { ...threeCharacters, kind: 'flower' } }),
+      'offer.tile',
+      /is no flower/,
     );
   });
 });

@@ -7,7 +7,7 @@ import { chowSeatAfter, makesChow, sameChow } from './chow.ts';
 import type { Claim, Eligibility, Offer, SeatWindow, TimedDecision } from './claim.ts';
 import { NO_CLAIM } from './claim.ts';
 import { type ClaimOptions, type ClaimOptionsInput, claimOptions } from './options.ts';
-import { checkPlayers, checkSeat, checkTile, show } from './seat-checks.ts';
+import { checkFlower, checkPlayers, checkSeat, checkTile, show } from './seat-checks.ts';
 
 export interface ClaimWindow {
   readonly offer: Offer;
@@ -29,11 +29,12 @@ export interface CheckedWindow {
   readonly seats: readonly { readonly seat: Seat; readonly open: Eligibility; readonly answer: Answer }[];
 }
 
-const OFFER_KINDS = ['discard', 'added-kong', 'concealed-kong'] as const;
+const OFFER_KINDS = ['discard', 'added-kong', 'concealed-kong', 'flower'] as const;
 const OFFER_NAMES = {
   discard: 'a discard',
   'added-kong': 'an added kong',
   'concealed-kong': 'a concealed kong',
+  flower: 'a flower',
 };
 
 export function checkWindow(window: ClaimWindow): CheckedWindow {
@@ -65,7 +66,8 @@ function checkOffer(offer: Offer): Offer {
   const from = checkSeat(offer.from, players, 'offer.from');
   if (!OFFER_KINDS.includes(offer.kind))
     ruleInputError('offer.kind', `unknown offer ${JSON.stringify(offer.kind)}: ${OFFER_KINDS.join(', ')}`);
-  const tile = checkTile(offer.tile, 'offer.tile');
+  const tile =
+    offer.kind === 'flower' ? checkFlower(offer.tile, 'offer.tile') : checkTile(offer.tile, 'offer.tile');
   return { tile, from, kind: offer.kind, players };
 }
 
@@ -151,6 +153,8 @@ function checkClaim(
       field,
       `unknown decision ${JSON.stringify(claim)}: a claim (win, kong, pong, chow), pass or timeout`,
     );
+  if (kind !== 'win' && offer.kind === 'flower')
+    ruleInputError(field, `a flower can only be won on (Eight Immortals): no ${kind} claim on it`);
   if (kind !== 'win' && offer.kind !== 'discard')
     ruleInputError(field, `${OFFER_NAMES[offer.kind]} can only be robbed by a win: no ${kind} claim on it`);
   switch (claim.claim) {

@@ -18,7 +18,10 @@ import { FIRST_FLOWER, GROUP_SHIFT, TILE_FLAGS, type Tile, TileFlag } from '../.
 export type WinType = 'discard' | 'self-draw' | 'robbing-kong';
 
 export interface Luck {
-  /** Won on the last tile of the wall or the last discard. */
+  /**
+   * Won on the last draw or the last discard (seed 003's Winning on the Last Draw/Discard): the play
+   * aggregate reads them by the pond or by the wall, as the ruleset's `lastTile` says (docs/rules.md).
+   */
   readonly lastTile: boolean;
   /** Consecutive kong replacements before the winning draw. */
   readonly afterKong: number;

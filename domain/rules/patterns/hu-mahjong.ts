@@ -100,6 +100,8 @@ function overridesOf(patternPoints: HuMahjongPatternOptions['patternPoints']): [
   if (patternPoints === undefined) return [];
   const changed: [string, number][] = [];
   for (const id of Object.keys(patternPoints).sort()) {
+    // Scored beside the table, at an exhaustive draw (hu-mahjong/at-draw.ts): no table changes for it.
+    if (id === ALL_TERMINAL_HONOR_DISCARDS.id) continue;
     const pattern = HU_MAHJONG_PATTERNS.find((p) => p.id === id);
     if (pattern === undefined)
       return ruleInputError(`options.patternPoints.${id}`, `no pattern ${id} in seed 003's list`);
@@ -111,7 +113,8 @@ function overridesOf(patternPoints: HuMahjongPatternOptions['patternPoints']): [
 
 /**
  * All Terminal and Honor Discards (么九池), seed 003: 4000 on reaching exhaustive draw having discarded only
- * terminals and honours, none of them called. It is no winning hand, so it stands apart from the table.
+ * terminals and honours, none of them called. It is no winning hand, so it stands apart from the table:
+ * hu-mahjong/at-draw.ts finds it, and `patternPoints` may set its value as any pattern's.
  */
 export const ALL_TERMINAL_HONOR_DISCARDS = {
   id: 'all-terminal-and-honor-discards',

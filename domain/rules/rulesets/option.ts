@@ -9,13 +9,24 @@ export interface OptionSpec<Schema extends z.ZodType = z.ZodType> {
   readonly amendable: Amendable;
   /** What the option means, for the organizer choosing it. */
   readonly describe: string;
+  /**
+   * An optional option with no default written (so that a ruleset without it keeps the content hash it had
+   * before the option existed): the value it is read as when left out, which a form shows as its default.
+   */
+  readonly absentMeans?: unknown;
 }
 
 export const option = <Schema extends z.ZodType>(
   schema: Schema,
   amendable: Amendable,
   describe: string,
-): OptionSpec<Schema> => ({ schema, amendable, describe });
+  absentMeans?: unknown,
+): OptionSpec<Schema> => ({
+  schema,
+  amendable,
+  describe,
+  ...(absentMeans === undefined ? {} : { absentMeans }),
+});
 
 export type OptionSpecs = Record<string, OptionSpec>;
 

@@ -1,7 +1,7 @@
 // The five rule presets of ../seeds, each a versioned set of options with defaults from its rule text.
 // docs/rules.md says where a text is silent and which default was chosen.
 import { z } from 'zod';
-import { HU_MAHJONG_PATTERNS } from '../patterns/hu-mahjong.ts';
+import { ALL_TERMINAL_HONOR_DISCARDS, HU_MAHJONG_PATTERNS } from '../patterns/hu-mahjong.ts';
 import { type OptionSpecs, option, optionsSchema } from './option.ts';
 
 const players = (allowed: readonly (2 | 3 | 4)[]) =>
@@ -59,7 +59,11 @@ const uniformWindowMs = option(
 );
 const windows = { claimDeadlineMs: claimDeadline, claimWindows, uniformWindowMs };
 
-const HU_PATTERN_IDS: ReadonlySet<string> = new Set(HU_MAHJONG_PATTERNS.map((p) => p.id));
+/** The table's patterns, and the one scored beside it at an exhaustive draw. */
+const HU_PATTERN_IDS: ReadonlySet<string> = new Set([
+  ...HU_MAHJONG_PATTERNS.map((p) => p.id),
+  ALL_TERMINAL_HONOR_DISCARDS.id,
+]);
 /**
  * Seed 003's pattern values overridden by pattern id (huMahjongTable applies them). Optional with no default,
  * so that a ruleset without overrides keeps the canonical JSON, and so the hash, it had before the option
@@ -109,6 +113,16 @@ const HU_MAHJONG = {
     z.boolean().default(true),
     'from-next-hand',
     'furiten: a player who discarded a wait cannot win on a discard',
+  ),
+  /**
+   * How Winning on the Last Draw/Discard is read. Optional with no default, like patternPoints: absent is
+   * 'pond', and a ruleset without it keeps the hash it had before the option existed.
+   */
+  lastTile: option(
+    z.enum(['pond', 'wall']).optional(),
+    'from-next-hand',
+    "Winning on the Last Draw/Discard (seed 003): 'pond' (the default, when absent) is the draw of the seat whose next discard fills its pond and the discard that fills it, which is offered to win claims before the hand is drawn; 'wall' is the wall's last tile, which pond-length draws never reach (the pond-filling discard then draws the hand at once)",
+    'pond',
   ),
   ...windows,
 } satisfies OptionSpecs;

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { deltasOf } from '../seats.ts';
 import {
   HU_MAHJONG_STARTING_POINTS,
+  huMahjongDrawPatternTransfers,
   huMahjongDrawTransfers,
   huMahjongPenaltyTransfers,
 } from './hu-mahjong.ts';
@@ -22,6 +23,31 @@ describe('ready hand at exhaustive draw: 1000 from each player without a ready h
   it('moves nothing when everyone or no one is ready', () => {
     expect(huMahjongDrawTransfers(4, [], 1000)).toEqual([]);
     expect(huMahjongDrawTransfers(2, ['E', 'S'], 1000)).toEqual([]);
+  });
+});
+
+describe('a pattern reached at exhaustive draw, paid as a self-draw ("×1 base points from other player(s)")', () => {
+  it('given S shows All Terminal and Honor Discards at a four-player table, then E, W and N each pay S 4000', () => {
+    const transfers = huMahjongDrawPatternTransfers(4, [
+      { seat: 'S', name: 'All Terminal and Honor Discards', points: 4000 },
+    ]);
+    expect(deltasOf(transfers, 4)).toEqual({ E: -4000, S: 12000, W: -4000, N: -4000 });
+    expect(transfers[0]).toEqual({
+      from: 'E',
+      to: 'S',
+      points: 4000,
+      reason: 'All Terminal and Honor Discards at exhaustive draw: paid as a self-draw',
+    });
+  });
+
+  it('given two holders at a three-player table, then each is paid by both others, by the other holder too', () => {
+    const pattern = { name: 'All Terminal and Honor Discards', points: 4000 };
+    const transfers = huMahjongDrawPatternTransfers(3, [
+      { seat: 'E', ...pattern },
+      { seat: 'W', ...pattern },
+    ]);
+    expect(deltasOf(transfers, 3)).toEqual({ E: 4000, S: -8000, W: 4000 });
+    expect(transfers).toHaveLength(4);
   });
 });
 

@@ -77,6 +77,31 @@ export function huMahjongDrawTransfers(
   );
 }
 
+/** A pattern scored at an exhaustive draw (patterns/hu-mahjong/at-draw.ts): whose, what, and its points. */
+export interface PatternAtDraw {
+  readonly seat: Seat;
+  readonly name: string;
+  readonly points: number;
+}
+
+/**
+ * Seed 003 scores All Terminal and Honor Discards (and Eight Immortals with the last flower in the wall) on
+ * reaching exhaustive draw, and says nothing of who pays. They are read as self-drawn: nobody discarded to
+ * them, so, as "Win by self-draw: ×1 base points from other player(s)", each other player pays the holder the
+ * pattern's points. Several holders are each paid so, by one another too. The hand stays drawn: these are no
+ * winning hands, so the dealership bonuses, which go to winning hands, do not apply.
+ */
+export function huMahjongDrawPatternTransfers(
+  players: PlayerCount,
+  patterns: readonly PatternAtDraw[],
+): Transfer[] {
+  return patterns.flatMap(({ seat, name, points }) =>
+    seatsInPlay(players)
+      .filter((from) => from !== seat)
+      .map((from) => ({ from, to: seat, points, reason: `${name} at exhaustive draw: paid as a self-draw` })),
+  );
+}
+
 /** Seed 003: "Heavy penalty (for game-ruining errors): 4000 to other player(s)": to each of them. */
 export function huMahjongPenaltyTransfers(
   players: PlayerCount,

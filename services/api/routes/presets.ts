@@ -55,7 +55,11 @@ function optionView(name: string, spec: OptionSpec) {
     name,
     description: spec.describe,
     amendable: spec.amendable,
-    ...(parsed.success && parsed.data !== undefined ? { default: parsed.data } : {}),
+    ...(parsed.success && parsed.data !== undefined
+      ? { default: parsed.data }
+      : spec.absentMeans === undefined
+        ? {}
+        : { default: spec.absentMeans }),
     schema,
   };
 }

@@ -69,8 +69,12 @@ const SeatPhase = z
     z.object({
       kind: z.literal('claim'),
       offer: z.object({
-        tile: playTile,
-        kind: z.enum(['discard', 'added-kong', 'concealed-kong']),
+        // The tile offered: a flower only when kind is flower.
+        tile,
+        kind: z.enum(['discard', 'added-kong', 'concealed-kong', 'flower']).openapi({
+          description:
+            'flower: a declared flower that completes the seat’s eight (seed 003, Eight Immortals); its tile is that flower',
+        }),
         from: seat,
       }),
       open: z.object({

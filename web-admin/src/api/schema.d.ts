@@ -1437,8 +1437,11 @@ export interface components {
           kind: 'claim';
           offer: {
             tile: number;
-            /** @enum {string} */
-            kind: 'discard' | 'added-kong' | 'concealed-kong';
+            /**
+             * @description flower: a declared flower that completes the seat’s eight (seed 003, Eight Immortals); its tile is that flower
+             * @enum {string}
+             */
+            kind: 'discard' | 'added-kong' | 'concealed-kong' | 'flower';
             /** @enum {string} */
             from: 'E' | 'S' | 'W' | 'N';
           };
@@ -1675,7 +1678,7 @@ export interface components {
           /** @enum {string} */
           from: 'E' | 'S' | 'W' | 'N';
           /** @enum {string} */
-          kind: 'discard' | 'added-kong' | 'concealed-kong';
+          kind: 'discard' | 'added-kong' | 'concealed-kong' | 'flower';
         };
         seats: {
           E?: {

@@ -30,6 +30,15 @@ const REFUSED: Record<DeadHandAction, (amounts: TableLawAmounts) => string> = {
   'collect-gong-money': () => 'collects no gong money',
 };
 
+/**
+ * "This is not a false Mahjong as long as you do not declare a win": a win declared with a dead hand is one,
+ * whatever its tiles show. Why, or undefined when the hand is alive.
+ */
+export function deadHandDeclaration(seat: Seat, deadHands: Iterable<Seat>): string | undefined {
+  if (![...deadHands].includes(seat)) return undefined;
+  return `${seat} holds too many or too few tiles: a win declared with a dead hand is a false Mahjong`;
+}
+
 /** Why `seat` may not do `action`, or undefined when its hand is alive; `amounts` names the false Mahjong's. */
 export function deadHandRejection(
   seat: Seat,

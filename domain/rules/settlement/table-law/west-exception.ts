@@ -1,4 +1,5 @@
-// The West wind exception, seed 004: the fourth West is shown and kept, and the chase still counts.
+// The West wind exception, seed 004: the fourth West is shown and kept, and the chase still counts; the West is
+// discarded in the next round of turns.
 import { WEST } from '../../../tiles/index.ts';
 import { RuleInputError } from '../../errors.ts';
 import type { PlayerCount, Seat, Transfer } from '../../seats.ts';
@@ -47,6 +48,29 @@ export function westException(
     return { applies: false, reason: 'the last three discards are not three Wests in a row' };
   if (!holdsWest) return { applies: false, reason: `${next} does not hold the fourth West` };
   return { applies: true, holdBack: next, chase: { wests: lastThree, shownBy: next } };
+}
+
+/** The fourth West shown and kept: by whom, and at which discard of the flow (the tile thrown in its place). */
+export interface WestShown {
+  readonly seat: Seat;
+  readonly at: number;
+}
+
+/**
+ * "Discard your West in the next round of turns": whether `next`, about to discard, owes the West it showed and
+ * kept. It does on its first discard after the one it made in the West's place, however its turn came (a draw,
+ * a pong or chow, a kong's replacement), while it holds the West. Nobody can meld a single West (three are in
+ * the discards), so it leaves the hand only by that discard, or with the hand's end.
+ */
+export function westOwed(
+  flow: readonly Discard[],
+  shown: WestShown | undefined,
+  next: Seat,
+  holdsWest: boolean,
+): boolean {
+  if (shown === undefined || shown.seat !== next || !holdsWest) return false;
+  if (flow[shown.at]?.seat !== next) return false;
+  return flow.slice(shown.at + 1).every((d) => d.seat !== next);
 }
 
 /**

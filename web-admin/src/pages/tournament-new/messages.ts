@@ -73,6 +73,7 @@ const en = {
     falseWinPenalty: 'False win penalty',
     flowers: 'Flowers',
     sacredDiscard: 'Sacred discard (furiten)',
+    lastTile: 'Last Draw/Discard (海底捞月)',
     claimDeadlineMs: 'Claim deadline (ms)',
     claimWindows: 'Claim windows',
     uniformWindowMs: 'Uniform window (ms)',
@@ -101,6 +102,8 @@ const en = {
     penalise: 'Penalise the declarer',
     'when-claimable': 'Only when someone may claim',
     'every-discard': 'Every discard, same length',
+    pond: 'By the pond: the discard that fills a pond, and the draw before it',
+    wall: 'By the wall: its last tile (pond-length draws never reach it)',
   },
 };
 
@@ -173,6 +176,7 @@ const zh = {
     falseWinPenalty: '詐胡罰分',
     flowers: '花牌',
     sacredDiscard: '振聽',
+    lastTile: '海底捞月',
     claimDeadlineMs: '叫牌時限（毫秒）',
     claimWindows: '叫牌窗口',
     uniformWindowMs: '統一窗口（毫秒）',
@@ -201,6 +205,8 @@ const zh = {
     penalise: '罰宣告者',
     'when-claimable': '只在有人可叫時',
     'every-discard': '每張打出牌，時長相同',
+    pond: '按牌河：打滿牌河的一張，及其前的一摸',
+    wall: '按牌牆：最後一張（牌河流局前不會摸到）',
   },
 };
 
