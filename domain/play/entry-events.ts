@@ -3,6 +3,7 @@
 // hand's frame (game, rules, seats) and the stream still replays on its own.
 import { z } from 'zod';
 import { ScoreRequestSchema } from '../rules/contract/schema.ts';
+import { DRAW_PATTERN_IDS } from '../rules/patterns/hu-mahjong/at-draw.ts';
 import { eventSchema, firstRepeat, id, reason, seat, seatsOf, seatsProblem } from './fields.ts';
 import { handFrame } from './hand-events.ts';
 
@@ -34,8 +35,23 @@ const enteredWin = z.strictObject({
   dieForgotten: z.boolean().optional(),
 });
 
-/** An exhaustive draw: the seats that were ready (seed 003 pays them; the other presets move nothing). */
-const enteredDraw = z.strictObject({ kind: z.literal('drawn'), ready: z.array(seat) });
+/**
+ * A pattern a seat reached at the exhaustive draw (hu-mahjong, seed 003: All Terminal and Honor Discards;
+ * Eight Immortals with the eighth flower undrawn), as the scorer saw it at the table. The scorer records what
+ * the seat shows; the ruleset in force prices it (patternsScoredAtDraw), so a retroactive patternPoints
+ * prices it again.
+ */
+export const enteredDrawPattern = z.strictObject({ seat, pattern: z.enum(DRAW_PATTERN_IDS) });
+
+/**
+ * An exhaustive draw: the seats that were ready (seed 003 pays them; the other presets move nothing), and in
+ * hu-mahjong the patterns reached at the draw. `patterns` is optional, so entries stored before it stay valid.
+ */
+const enteredDraw = z.strictObject({
+  kind: z.literal('drawn'),
+  ready: z.array(seat),
+  patterns: z.array(enteredDrawPattern).optional(),
+});
 
 const enteredVoid = z.strictObject({
   kind: z.literal('voided'),
@@ -83,6 +99,49 @@ export const HandResultEntered = eventSchema(
       const twice = firstRepeat(result.ready);
       if (twice !== undefined)
         ctx.addIssue({ code: 'custom', path: ['result', 'ready'], message: `${twice} is named twice` });
+      drawPatternIssues(data.ruleset, data.seatWinds, result.patterns ?? []).forEach((issue) => {
+        ctx.addIssue({ code: 'custom', ...issue });
+      });
     }),
 );
 export type HandResultEntered = z.infer<typeof HandResultEntered>;
+
+/**
+ * What an entered draw's patterns cannot be: any outside hu-mahjong (no other seed scores a pattern at a
+ * draw); a seat nobody sits at; the same pattern named twice for one seat; Eight Immortals for two seats (it
+ * needs seven of the eight flowers and the eighth undrawn) or at a table playing without flowers. One seat
+ * holding both patterns is taken as entered: it scores the limit alone, as live play scores it.
+ */
+function drawPatternIssues(
+  ruleset: { readonly preset: string; readonly options: Readonly<Record<string, unknown>> },
+  seatWinds: Partial<Record<string, string>>,
+  patterns: readonly z.infer<typeof enteredDrawPattern>[],
+): { path: (string | number)[]; message: string }[] {
+  if (patterns.length === 0) return [];
+  if (ruleset.preset !== 'hu-mahjong')
+    return [
+      {
+        path: ['result', 'patterns'],
+        message: `${ruleset.preset} scores no pattern at an exhaustive draw: only hu-mahjong (seed 003) does`,
+      },
+    ];
+  const issues: { path: (string | number)[]; message: string }[] = [];
+  patterns.forEach(({ seat: s, pattern }, i) => {
+    const at = ['result', 'patterns', i];
+    if (seatWinds[s] === undefined) issues.push({ path: [...at, 'seat'], message: `no player sits at ${s}` });
+    else if (patterns.findIndex((p) => p.seat === s && p.pattern === pattern) !== i)
+      issues.push({ path: [...at, 'seat'], message: `${s} is named twice for ${pattern}` });
+    else if (pattern === 'eight-immortals' && ruleset.options.flowers === false)
+      issues.push({
+        path: [...at, 'pattern'],
+        message: 'the table plays without flowers: no Eight Immortals',
+      });
+    else if (pattern === 'eight-immortals' && patterns.findIndex((p) => p.pattern === pattern) !== i)
+      issues.push({
+        path: [...at, 'seat'],
+        message:
+          'Eight Immortals for two seats: one seat holds seven of the eight flowers, the eighth undrawn',
+      });
+  });
+  return issues;
+}

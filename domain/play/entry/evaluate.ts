@@ -1,5 +1,6 @@
 // One evaluation behind both the preview and the commit, so that what the scorer sees is what is settled: the
-// entry checked, the score contract asked for a win, seed 003's ready-hand payment for a hu-mahjong draw.
+// entry checked, the score contract asked for a win, seed 003's ready-hand payment and the patterns reached at
+// exhaustive draw for a hu-mahjong draw.
 import type { z } from 'zod';
 import {
   evaluateScoreRequest,
@@ -10,9 +11,11 @@ import {
 import type { ScoreRequestSchema } from '../../rules/contract/schema.ts';
 import { RuleInputError } from '../../rules/errors.ts';
 import { fieldName } from '../../rules/field-name.ts';
-import { type PresetId, type Ruleset, rulesetOf } from '../../rules/rulesets/index.ts';
+import { type DrawPattern, patternsScoredAtDraw } from '../../rules/patterns/hu-mahjong/at-draw.ts';
+import { type PresetId, type PresetOptions, type Ruleset, rulesetOf } from '../../rules/rulesets/index.ts';
 import { type Deltas, deltasOf, type PlayerCount, type Seat, type Transfer } from '../../rules/seats.ts';
-import { HandResultEntered } from '../entry-events.ts';
+import { huMahjongDrawPatternTransfers } from '../../rules/settlement/hu-mahjong.ts';
+import { type EnteredResult, HandResultEntered } from '../entry-events.ts';
 import { seatsOf, seatsProblem } from '../fields.ts';
 import type { EnterHandResult } from './commands.ts';
 import { readyHandTransfers } from './ready-hand.ts';
@@ -20,11 +23,16 @@ import { ENTRY_RULES, type EntryRejection } from './rejection.ts';
 
 export type ScoreRequestAsGiven = z.input<typeof ScoreRequestSchema>;
 
-/** What the hand moves: the contract's answer for a win, the ready-hand payment for a hu-mahjong draw. */
+/**
+ * What the hand moves: the contract's answer for a win; for a hu-mahjong draw the ready-hand payment and the
+ * patterns reached at the draw.
+ */
 export interface EntrySettlement {
   readonly ruleset: { readonly preset: PresetId; readonly version: number; readonly hash: string };
   /** Patterns, bonuses and sets included where the ruleset scored tiles (hu-mahjong). */
   readonly winners: readonly WinnerOutput[];
+  /** A hu-mahjong draw's patterns as the ruleset prices them (none scored: empty; a win: empty). */
+  readonly atDraw: readonly DrawPattern[];
   readonly lapsed: readonly { readonly seat: Seat; readonly reason: string }[];
   readonly transfers: readonly Transfer[];
   /** Every seat at the table; sums to zero. */
@@ -103,7 +111,7 @@ export function evaluateEntry(command: EnterHandResult): Evaluation {
     return invalidEntry(commandFieldOf(issue.path), issue.message);
   }
   const entered = parsed.data;
-  if (result.kind === 'drawn') settlement = drawnSettlement(ruleset, seats, result.ready);
+  if (result.kind === 'drawn') settlement = drawnSettlement(ruleset, seats, result);
   return { evaluated: { entered, settlement } };
 }
 
@@ -123,18 +131,28 @@ export function settleRequest(
     : { refused: outcome };
 }
 
-/** An entered exhaustive draw: seed 003's ready-hand payment in hu-mahjong; nothing elsewhere (null). */
+/**
+ * An entered exhaustive draw in hu-mahjong, settled as live play settles one (../hand/draw.ts): seed 003's
+ * ready-hand payment first, then each pattern reached at the draw paid as a self-draw, priced by `ruleset`
+ * (the entry's own, or an amended one when ../resettle settles the hand again). Nothing elsewhere (null).
+ */
 export function drawnSettlement(
   ruleset: Ruleset,
   seats: readonly Seat[],
-  ready: readonly Seat[],
+  result: Pick<Extract<EnteredResult, { kind: 'drawn' }>, 'ready' | 'patterns'>,
 ): EntrySettlement | null {
   if (ruleset.preset !== 'hu-mahjong') return null;
-  const { readyHandPayment, players } = ruleset.options as { readyHandPayment: number; players: PlayerCount };
-  const transfers = readyHandTransfers(seats, ready, readyHandPayment);
+  const options = ruleset.options as PresetOptions['hu-mahjong'];
+  const { readyHandPayment, players } = options;
+  const atDraw = patternsScoredAtDraw(seats, result.patterns ?? [], options);
+  const transfers = [
+    ...readyHandTransfers(seats, result.ready, readyHandPayment),
+    ...huMahjongDrawPatternTransfers(players, atDraw),
+  ];
   return {
     ruleset: refOf(ruleset),
     winners: [],
+    atDraw,
     lapsed: [],
     transfers,
     deltas: deltasOf(transfers, players),
@@ -176,6 +194,7 @@ function settlementOf(output: ScoreOutput, ruleset: Ruleset): EntrySettlement {
       ? { preset: ruleset.preset, version: output.ruleset.version, hash: output.ruleset.hash }
       : refOf(ruleset),
     winners: output.winners,
+    atDraw: [],
     lapsed: output.lapsed,
     transfers: output.transfers,
     deltas: output.deltas,

@@ -1,5 +1,6 @@
 // What the scorer sees before committing an entry: the same evaluation as the commit, without events.
 import type { WinnerOutput } from '../../rules/contract/index.ts';
+import type { DrawPattern } from '../../rules/patterns/hu-mahjong/at-draw.ts';
 import { type Deltas, SEATS, type Seat, type Transfer } from '../../rules/seats.ts';
 import type { EnterHandResult } from './commands.ts';
 import { evaluateEntry, type ScoreRequestAsGiven } from './evaluate.ts';
@@ -9,6 +10,11 @@ export interface EntryPreview {
   readonly outcome: 'won' | 'drawn' | 'voided';
   /** With their patterns where the ruleset scores tiles (hu-mahjong). */
   readonly winners: readonly WinnerOutput[];
+  /**
+   * A hu-mahjong draw's patterns reached at the draw, each with its points under the ruleset (Chinese beside
+   * English); each other player pays the holder that much (the transfers list it). Empty otherwise.
+   */
+  readonly atDraw: readonly DrawPattern[];
   /** Claims the ruleset set aside (head-bump), and why. */
   readonly lapsed: readonly { readonly seat: Seat; readonly reason: string }[];
   readonly transfers: readonly Transfer[];
@@ -33,6 +39,7 @@ export function previewEntry(command: EnterHandResult): PreviewAnswer {
     preview: {
       outcome: result.kind === 'win' ? 'won' : result.kind,
       winners: settlement?.winners ?? [],
+      atDraw: settlement?.atDraw ?? [],
       lapsed: settlement?.lapsed ?? [],
       transfers: settlement?.transfers ?? [],
       seatDeltas,

@@ -1,7 +1,7 @@
 // A hand entered by a table scorer (HandResultEntered, ../entry): settled again by the entry's own code under
 // the amended ruleset: the contract request exactly as recorded, its options replaced by the new ruleset's
 // (tiles scored again in hu-mahjong, the declared scores paid again elsewhere), or the ready-hand payment of a
-// hu-mahjong draw. Penalties entered with the win are part of the request, so the contract pays them again as
+// hu-mahjong draw and the patterns entered as reached at it, priced by the new ruleset. Penalties entered with the win are part of the request, so the contract pays them again as
 // it did, with the points entered.
 import type { Ruleset } from '../../rules/rulesets/index.ts';
 import type { PlayerCount } from '../../rules/seats.ts';
@@ -22,7 +22,7 @@ export function resettleEntered(entered: PlayEventOf<'HandResultEntered'>, rules
     case 'voided':
       return noSettlement('voided', `the hand was voided (${result.cause}): ${result.explanation}`);
     case 'drawn': {
-      const settlement = drawnSettlement(ruleset, seats, result.ready);
+      const settlement = drawnSettlement(ruleset, seats, result);
       return settlement === null
         ? noSettlement('drawn', `a drawn ${ruleset.preset} hand pays nothing`)
         : { kind: 'settled', settlement: handSettledOf(settlement).data };

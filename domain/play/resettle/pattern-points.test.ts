@@ -2,6 +2,7 @@
 // one pattern's value changed moves by exactly that difference, whether the hand was played live or entered;
 // an unknown pattern id is refused by name; rulesets without the option keep their hashes.
 import { describe, expect, it } from 'vitest';
+import { drawsInTurn, playThrough } from '../../../test/support/pond-hand.ts';
 import { meldFromTiles } from '../../hand/index.ts';
 import { evaluateScoreRequest } from '../../rules/contract/index.ts';
 import { RuleInputError } from '../../rules/errors.ts';
@@ -12,6 +13,7 @@ import { PRESET_IDS, rulesetOf } from '../../rules/rulesets/index.ts';
 import { parseTiles } from '../../tiles/index.ts';
 import { decideEntry } from '../entry/decide.ts';
 import { entry, eventsOf, fold, SEED_003_CLAIM } from '../entry/spec.ts';
+import { arranged, startWith } from '../hand/spec.ts';
 import { resettleHand } from './index.ts';
 import { recorded, seed003Live } from './spec.ts';
 
@@ -110,6 +112,68 @@ describe('given seed 003’s scoring example entered by a table scorer', () => {
     );
     expect(outcome.output.deltas).toEqual({ E: 0, S: 19800, W: 0, N: -19800 });
   });
+});
+
+describe('given a drawn hand entered with S holding All Terminal and Honor Discards (W ready)', () => {
+  // "Reach exhaustive draw having only discarded terminal and honor tiles, none of which were called by other
+  // players" (4000): the scorer enters the pattern, the ruleset in force prices it, as live play's ponds.
+  const enteredDraw = eventsOf(
+    decideEntry(
+      entry('hu-mahjong', {
+        kind: 'drawn',
+        ready: ['W'],
+        patterns: [{ seat: 'S', pattern: 'all-terminal-and-honor-discards' }],
+      }),
+      fold([]),
+    ),
+  );
+  // The same table played live (domain/play/hand/draw-patterns.test.ts): S throws seventeen honours, none
+  // called, and only W is ready when E fills its pond.
+  const HANDS = {
+    E: '2468m 2468p 2468s 5m 5p',
+    S: '3579m 3579p 3579s 4m',
+    W: '234m 456p 678s 345s 7p',
+    N: '2468m 2468p 246s 55z',
+  };
+  const live = playThrough(
+    startWith(
+      'hu-mahjong',
+      arranged(HANDS, drawsInTurn(HANDS, 68, { first: { S: '1111z 2222z 3333z 4444z 5z' } })),
+    ),
+  ).events;
+
+  it('then the recorded settlement pays S 4000 from each other player after W’s 1000s, as the live hand', () => {
+    expect(recorded(enteredDraw)?.transfers.map((t) => `${t.from}→${t.to} ${t.points}`)).toEqual([
+      'E→W 1000',
+      'S→W 1000',
+      'N→W 1000',
+      'E→S 4000',
+      'W→S 4000',
+      'N→S 4000',
+    ]);
+    expect(recorded(enteredDraw)?.transfers).toEqual(recorded(live)?.transfers);
+  });
+
+  it.each([
+    [{ patternPoints: { 'all-terminal-and-honor-discards': 2500 } }, 2500],
+    [{ patternPoints: { 'all-terminal-and-honor-discards': 0 } }, 0],
+    [{ limit: 3000 }, 3000],
+    [{ patternPoints: { 'all-terminal-and-honor-discards': 6000 }, readyHandPayment: 500 }, 6000],
+  ])(
+    'when amended to %j, then the pattern is paid %i by each other player, as the live hand again',
+    (options, points) => {
+      const ruleset = huMahjong(options);
+      const result = resettleHand(enteredDraw, ruleset);
+      if (result.kind !== 'settled') throw new Error(`${result.kind}: ${result.why}`);
+      const pattern = result.settlement.transfers.filter((t) => t.to === 'S');
+      expect(pattern.map((t) => t.points)).toEqual(points === 0 ? [] : [points, points, points]);
+      expect(result.settlement.transfers.filter((t) => t.to === 'W').map((t) => t.points)).toEqual(
+        Array(3).fill(ruleset.options.readyHandPayment),
+      );
+      // Entered or played, one hand settles alike under the amendment.
+      expect(result).toEqual(resettleHand(live, ruleset));
+    },
+  );
 });
 
 describe('an unknown pattern id', () => {

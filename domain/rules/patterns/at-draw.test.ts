@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { parseTiles } from '../../tiles/index.ts';
 import { rulesetOf } from '../rulesets/index.ts';
 import type { Seat } from '../seats.ts';
-import { drawPatternsOf, hasAllTerminalHonorDiscards, type SeatAtDraw } from './hu-mahjong/at-draw.ts';
+import {
+  drawPatternsOf,
+  hasAllTerminalHonorDiscards,
+  patternsScoredAtDraw,
+  type SeatAtDraw,
+} from './hu-mahjong/at-draw.ts';
 
 const seat = (s: Seat, discards: string, called = 0, flowers = 0): SeatAtDraw => ({
   seat: s,
@@ -57,5 +62,25 @@ describe('Eight Immortals at exhaustive draw', () => {
   it('given the eighth declared by another player, then it is not scored (seed 003’s note)', () => {
     const table = [seat('E', '5p', 0, 1), seat('S', '5m', 0, 7)];
     expect(drawPatternsOf(table, options())).toEqual([]);
+  });
+});
+
+describe('patterns held at the draw, as a table scorer enters them', () => {
+  it('given them in any order, then one per seat in the order of the seats, valued as drawPatternsOf values them', () => {
+    const held = [
+      { seat: 'W', pattern: 'all-terminal-and-honor-discards' },
+      { seat: 'S', pattern: 'all-terminal-and-honor-discards' },
+      { seat: 'S', pattern: 'eight-immortals' },
+    ] as const;
+    expect(
+      patternsScoredAtDraw(['E', 'S', 'W', 'N'], held, options()).map((p) => [p.seat, p.id, p.points]),
+    ).toEqual([
+      ['S', 'eight-immortals', 8000],
+      ['W', 'all-terminal-and-honor-discards', 4000],
+    ]);
+    const table = [seat('S', '19m 77z', 0, 7), seat('W', '1p')];
+    expect(patternsScoredAtDraw(['E', 'S', 'W', 'N'], held, options())).toEqual(
+      drawPatternsOf(table, options()),
+    );
   });
 });

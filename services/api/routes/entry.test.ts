@@ -26,8 +26,18 @@ const SEED_003_WIN = {
 };
 
 /** One physical table (E ana, S bo, W cy, N di) of a round recorded by entry, started. */
-async function physicalTable(h: Harness, recording: 'entered' | 'live' = 'entered'): Promise<string> {
-  await tournamentWithRound(h, { tournamentId: 'hall', players: FOUR, method: 'uploaded', recording });
+async function physicalTable(
+  h: Harness,
+  recording: 'entered' | 'live' = 'entered',
+  preset = 'hu-mahjong',
+): Promise<string> {
+  await tournamentWithRound(h, {
+    tournamentId: 'hall',
+    players: FOUR,
+    method: 'uploaded',
+    recording,
+    preset,
+  });
   await h.post('/api/tournaments/hall/rounds/1/seating', { method: 'uploaded', tables: [FOUR] });
   await h.post('/api/tournaments/hall/rounds/1/start');
   return 'hall-r1-t1';
@@ -147,5 +157,98 @@ describe('result entry', () => {
     expect((await h.post('/api/games/nowhere/hands/next/preview', { result: SEED_003_WIN })).status).toBe(
       404,
     );
+  });
+
+  // Seed 003: "Reach exhaustive draw having only discarded terminal and honor tiles, none of which were called
+  // by other players" (4000), paid as a self-draw after "Ready hand at exhaustive draw: 1000 from player(s) with
+  // no ready hand(s)".
+  it('given a drawn hand with S holding All Terminal and Honor Discards and W and S ready, when previewed and entered, then bo +14000', async () => {
+    harness = await startHarness();
+    const h = harness;
+    const gameId = await physicalTable(h);
+    const result = {
+      kind: 'drawn',
+      ready: ['S', 'W'],
+      patterns: [{ seat: 'S', pattern: 'all-terminal-and-honor-discards' }],
+    };
+
+    const preview = await h.post(`/api/games/${gameId}/hands/next/preview`, { result });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({
+      hand: 1,
+      outcome: 'drawn',
+      atDraw: [
+        {
+          seat: 'S',
+          id: 'all-terminal-and-honor-discards',
+          name: 'All Terminal and Honor Discards',
+          points: 4000,
+        },
+      ],
+      seatDeltas: { E: -6000, S: 14000, W: -2000, N: -6000 },
+      playerDeltas: { ana: -6000, bo: 14000, cy: -2000, di: -6000 },
+    });
+    expect(preview.body.transfers.slice(4)).toEqual(
+      ['E', 'W', 'N'].map((from) => ({
+        from,
+        to: 'S',
+        points: 4000,
+        reason: 'All Terminal and Honor Discards at exhaustive draw: paid as a self-draw',
+      })),
+    );
+
+    const entered = await h.post(`/api/games/${gameId}/hands/next/entry`, { result });
+    expect(entered.status).toBe(201);
+    const [recorded, settled] = entered.body.events;
+    expect(recorded.data.result).toEqual(result);
+    expect(settled.data.transfers).toEqual(preview.body.transfers);
+    const { game } = await h.platform.tables.snapshot(gameId);
+    expect(game.state.scores).toMatchObject({ ana: 24000, bo: 44000, cy: 28000, di: 24000 });
+  });
+
+  it('given a drawn hand’s patterns the engine or the route refuses, then 422 or 400 naming the field, and nothing written', async () => {
+    harness = await startHarness();
+    const h = harness;
+    const gameId = await physicalTable(h);
+    const pattern = 'all-terminal-and-honor-discards';
+    const twice = await h.post(`/api/games/${gameId}/hands/next/entry`, {
+      result: {
+        kind: 'drawn',
+        ready: [],
+        patterns: [
+          { seat: 'S', pattern },
+          { seat: 'S', pattern },
+        ],
+      },
+    });
+    expect(twice.status).toBe(422);
+    expect(twice.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(twice.body).toMatchObject({
+      code: 'rejected',
+      rejection: { code: 'invalid-entry' },
+      field: 'result.patterns[1].seat',
+    });
+    const unknown = await h.post(`/api/games/${gameId}/hands/next/preview`, {
+      result: { kind: 'drawn', ready: [], patterns: [{ seat: 'S', pattern: 'all-simples' }] },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors[0].path).toBe('body.result.patterns.0.pattern');
+    expect(await h.store.readStream(handStream(gameId, 1))).toEqual([]);
+  });
+
+  it('given a four-seas table, then a drawn hand’s pattern is 422 at result.patterns', async () => {
+    harness = await startHarness();
+    const h = harness;
+    const gameId = await physicalTable(h, 'entered', 'four-seas');
+    const refused = await h.post(`/api/games/${gameId}/hands/next/preview`, {
+      result: {
+        kind: 'drawn',
+        ready: [],
+        patterns: [{ seat: 'E', pattern: 'all-terminal-and-honor-discards' }],
+      },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ rejection: { code: 'invalid-entry' }, field: 'result.patterns' });
+    expect(refused.body.detail).toContain('only hu-mahjong (seed 003)');
   });
 });

@@ -4,6 +4,7 @@
 // `rejected` with `rejection.code` invalid-entry and `field`; a claim that is no win is 422 `not-a-win` with
 // `seat`. A scorer token sends nothing once its game is over or its round closed (401 table-ended).
 import type { EntryRejection } from '../../../domain/play/entry/index.ts';
+import { enteredDrawPattern } from '../../../domain/play/entry-events.ts';
 import { seatWindsOf } from '../../../domain/play/game/index.ts';
 import { gameStream, handStream } from '../../../domain/play/metadata.ts';
 import { SEATS } from '../../../domain/rules/seats.ts';
@@ -21,26 +22,41 @@ const GameParams = z.object({ gameId: z.string().min(1).max(200) });
 
 const EntryBody = z
   .object({
-    result: z.looseObject({ kind: z.enum(['win', 'drawn', 'voided']) }).openapi({
-      description:
-        'EnterHandResult’s result (domain/play/entry/README.md): { kind: "win", by, from?, claims, ' +
-        'loserScores?, penalties?, dieForgotten? } in the score contract’s terms, { kind: "drawn", ready }, ' +
-        'or { kind: "voided", cause, explanation }. The engine checks the rest and names the field it refuses.',
-      example: {
-        kind: 'win',
-        by: 'discard',
-        from: 'N',
-        claims: [
-          {
-            seat: 'S',
-            hand: '123s123p789p9p',
-            melds: [{ tiles: '123m' }],
-            winningTile: '9p',
-            flowers: ['5f'],
-          },
-        ],
-      },
-    }),
+    result: z
+      .looseObject({
+        kind: z.enum(['win', 'drawn', 'voided']),
+        patterns: z
+          .array(enteredDrawPattern)
+          .optional()
+          .openapi({
+            description:
+              'A drawn hu-mahjong hand only: each seat’s pattern reached at the exhaustive draw (seed 003), ' +
+              'paid as a self-draw at the ruleset’s points after the ready-hand payment. A seat holding both ' +
+              'is listed once per pattern and scores Eight Immortals (the limit) alone.',
+            example: [{ seat: 'S', pattern: 'all-terminal-and-honor-discards' }],
+          }),
+      })
+      .openapi({
+        description:
+          'EnterHandResult’s result (domain/play/entry/README.md): { kind: "win", by, from?, claims, ' +
+          'loserScores?, penalties?, dieForgotten? } in the score contract’s terms, { kind: "drawn", ready, ' +
+          'patterns? }, or { kind: "voided", cause, explanation }. The engine checks the rest and names the ' +
+          'field it refuses.',
+        example: {
+          kind: 'win',
+          by: 'discard',
+          from: 'N',
+          claims: [
+            {
+              seat: 'S',
+              hand: '123s123p789p9p',
+              melds: [{ tiles: '123m' }],
+              winningTile: '9p',
+              flowers: ['5f'],
+            },
+          ],
+        },
+      }),
   })
   .openapi('EnterHandResult');
 
@@ -50,6 +66,21 @@ const EntryPreview = z
     hand: z.int(),
     outcome: z.enum(['won', 'drawn', 'voided']),
     winners: z.array(z.unknown()).openapi({ description: 'With their patterns where tiles are scored' }),
+    atDraw: z
+      .array(
+        z.object({
+          seat: z.enum(SEATS),
+          id: z.string(),
+          name: z.string(),
+          chinese: z.string(),
+          points: z.number(),
+        }),
+      )
+      .openapi({
+        description:
+          'A drawn hu-mahjong hand’s patterns reached at the draw, at the ruleset’s points: each other ' +
+          'player pays the holder that much (listed in transfers). Empty otherwise.',
+      }),
     lapsed: z.array(z.object({ seat: z.string(), reason: z.string() })),
     transfers: z.array(
       z.object({ from: z.string(), to: z.string(), points: z.number(), reason: z.string() }),

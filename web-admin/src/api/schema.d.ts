@@ -1281,6 +1281,15 @@ export interface components {
       outcome: 'won' | 'drawn' | 'voided';
       /** @description With their patterns where tiles are scored */
       winners: unknown[];
+      /** @description A drawn hu-mahjong hand’s patterns reached at the draw, at the ruleset’s points: each other player pays the holder that much (listed in transfers). Empty otherwise. */
+      atDraw: {
+        /** @enum {string} */
+        seat: 'E' | 'S' | 'W' | 'N';
+        id: string;
+        name: string;
+        chinese: string;
+        points: number;
+      }[];
       lapsed: {
         seat: string;
         reason: string;
@@ -1301,7 +1310,7 @@ export interface components {
     };
     EnterHandResult: {
       /**
-       * @description EnterHandResult’s result (domain/play/entry/README.md): { kind: "win", by, from?, claims, loserScores?, penalties?, dieForgotten? } in the score contract’s terms, { kind: "drawn", ready }, or { kind: "voided", cause, explanation }. The engine checks the rest and names the field it refuses.
+       * @description EnterHandResult’s result (domain/play/entry/README.md): { kind: "win", by, from?, claims, loserScores?, penalties?, dieForgotten? } in the score contract’s terms, { kind: "drawn", ready, patterns? }, or { kind: "voided", cause, explanation }. The engine checks the rest and names the field it refuses.
        * @example {
        *   "kind": "win",
        *   "by": "discard",
@@ -1326,6 +1335,21 @@ export interface components {
       result: {
         /** @enum {string} */
         kind: 'win' | 'drawn' | 'voided';
+        /**
+         * @description A drawn hu-mahjong hand only: each seat’s pattern reached at the exhaustive draw (seed 003), paid as a self-draw at the ruleset’s points after the ready-hand payment. A seat holding both is listed once per pattern and scores Eight Immortals (the limit) alone.
+         * @example [
+         *   {
+         *     "seat": "S",
+         *     "pattern": "all-terminal-and-honor-discards"
+         *   }
+         * ]
+         */
+        patterns?: {
+          /** @enum {string} */
+          seat: 'E' | 'S' | 'W' | 'N';
+          /** @enum {string} */
+          pattern: 'all-terminal-and-honor-discards' | 'eight-immortals';
+        }[];
         [key: string]: unknown;
       };
     };
@@ -2294,6 +2318,12 @@ export interface components {
               /** @enum {string} */
               kind: 'drawn';
               ready: ('E' | 'S' | 'W' | 'N')[];
+              patterns?: {
+                /** @enum {string} */
+                seat: 'E' | 'S' | 'W' | 'N';
+                /** @enum {string} */
+                pattern: 'all-terminal-and-honor-discards' | 'eight-immortals';
+              }[];
             },
             {
               /** @enum {string} */

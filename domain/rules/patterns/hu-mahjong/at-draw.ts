@@ -29,7 +29,17 @@ export interface DrawPattern {
   readonly points: number;
 }
 
-const EIGHT_IMMORTALS = 'eight-immortals';
+const EIGHT_IMMORTALS = 'eight-immortals' as const;
+
+/** The patterns a seat can hold at an exhaustive draw, by id; what a table scorer enters (play/entry). */
+export const DRAW_PATTERN_IDS = [ALL_TERMINAL_HONOR_DISCARDS.id, EIGHT_IMMORTALS] as const;
+export type DrawPatternId = (typeof DRAW_PATTERN_IDS)[number];
+
+/** A pattern a seat holds at the draw: found in live play's ponds and flowers, or entered from the table. */
+export interface HeldAtDraw {
+  readonly seat: Seat;
+  readonly pattern: DrawPatternId;
+}
 
 /**
  * "Reach exhaustive draw having only discarded terminal and honor tiles, none of which were called by other
@@ -49,28 +59,53 @@ export function hasEightImmortalsAtDraw(flowers: number, declaredAtTable: number
 }
 
 /**
- * Each seat's pattern at an exhaustive draw, in the order given. Eight Immortals is a limit: nothing stacks on
- * it, so a seat that shows both scores it alone. Values follow `patternPoints`; All Terminal and Honor
- * Discards is one non-limit pattern, so `limit` caps it (the seed's 8000 never bites on 4000). A value of 0
- * pays nothing and is left out.
+ * Each seat's pattern at an exhaustive draw, in the order given, found from its play. Valued as
+ * patternsScoredAtDraw values them.
  */
 export function drawPatternsOf(
   seats: readonly SeatAtDraw[],
   options: HuMahjongPatternOptions,
 ): DrawPattern[] {
   const declared = seats.reduce((sum, s) => sum + s.flowers, 0);
+  const held: HeldAtDraw[] = [];
+  for (const { seat, discarded, called, flowers } of seats) {
+    if (hasEightImmortalsAtDraw(flowers, declared)) held.push({ seat, pattern: EIGHT_IMMORTALS });
+    if (hasAllTerminalHonorDiscards(discarded, called))
+      held.push({ seat, pattern: ALL_TERMINAL_HONOR_DISCARDS.id });
+  }
+  return patternsScoredAtDraw(
+    seats.map((s) => s.seat),
+    held,
+    options,
+  );
+}
+
+/**
+ * What the patterns held at the draw score, one per seat, seats in the order of `seats`: the one valuation
+ * behind live play (drawPatternsOf) and an entered draw (play/entry), so that both pay alike and a retroactive
+ * `patternPoints` prices both again. Eight Immortals is a limit: nothing stacks on it, so a seat that holds
+ * both scores it alone. Values follow `patternPoints`; All Terminal and Honor Discards is one non-limit
+ * pattern, so `limit` caps it (the seed's 8000 never bites on 4000). A value of 0 pays nothing and is left
+ * out, so that a seat holding both then scores the other (a limit worth 0 is no limit hand, as in the table).
+ */
+export function patternsScoredAtDraw(
+  seats: readonly Seat[],
+  held: readonly HeldAtDraw[],
+  options: HuMahjongPatternOptions,
+): DrawPattern[] {
   const immortals = huMahjongTable(options).patterns.find((p) => p.id === EIGHT_IMMORTALS)!;
   const discards = Math.min(
     options.patternPoints?.[ALL_TERMINAL_HONOR_DISCARDS.id] ?? ALL_TERMINAL_HONOR_DISCARDS.points,
     options.limit ?? HU_MAHJONG_LIMIT,
   );
+  const holds = (seat: Seat, pattern: DrawPatternId) =>
+    held.some((h) => h.seat === seat && h.pattern === pattern);
   const found: DrawPattern[] = [];
-  for (const s of seats) {
-    const { seat } = s;
-    if (hasEightImmortalsAtDraw(s.flowers, declared) && immortals.points > 0) {
+  for (const seat of seats) {
+    if (holds(seat, EIGHT_IMMORTALS) && immortals.points > 0) {
       const { id, name, chinese, points } = immortals;
       found.push({ seat, id, name, chinese, points });
-    } else if (hasAllTerminalHonorDiscards(s.discarded, s.called) && discards > 0) {
+    } else if (holds(seat, ALL_TERMINAL_HONOR_DISCARDS.id) && discards > 0) {
       const { id, name, chinese } = ALL_TERMINAL_HONOR_DISCARDS;
       found.push({ seat, id, name, chinese, points: discards });
     }

@@ -1,11 +1,12 @@
 // The entry, step by step: what happened (a win, a drawn hand, a void); for a win who won, how, and who
-// discarded, then each winner's hand; for a draw who was ready. Each control shows its own problem beside it.
+// discarded, then each winner's hand; for a draw who was ready and, in hu-mahjong, the patterns each seat
+// reached at the draw. Each control shows its own problem beside it.
 import type { ReactNode } from 'react';
-import { Checkbox, Label, Radio, RadioGroup } from 'react-aria-components';
+import { Checkbox, CheckboxGroup, Label, Radio, RadioGroup } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/TextField.tsx';
-import type { Seat } from './api.ts';
+import { DRAW_PATTERNS, type DrawPatternId, type Seat } from './api.ts';
 import { ClaimEditor } from './ClaimEditor.tsx';
 import {
   EMPTY_CLAIM,
@@ -20,6 +21,58 @@ import type { TableView } from './table.ts';
 
 const OUTCOMES: readonly Outcome[] = ['win', 'drawn', 'voided'];
 const WIN_BYS: readonly WinBy[] = ['discard', 'self-draw', 'robbing-kong'];
+
+/**
+ * Seed 003's patterns reached at an exhaustive draw, a box per seat with a checkbox per pattern (Eight
+ * Immortals only where the table plays with flowers): ticked beside the ready seats, priced by the preview.
+ */
+function PatternsAtDraw({
+  form,
+  change,
+  table,
+  problem,
+}: {
+  readonly form: EntryForm;
+  readonly change: (change: FormChange) => void;
+  readonly table: TableView;
+  readonly problem: ReactNode;
+}) {
+  const { t } = useTranslation('scorer');
+  const { t: common } = useTranslation('common');
+  const patterns = DRAW_PATTERNS.filter((p) => p !== 'eight-immortals' || table.flowers);
+  return (
+    <div className="scorer-atdraw-block">
+      <h3 id="scorer-atdraw" className="scorer-legend">
+        {t('atDraw.legend')}
+      </h3>
+      <p className="scorer-help" id="scorer-atdraw-help">
+        {t('atDraw.help')}
+      </p>
+      {problem}
+      <div className="scorer-atdraw">
+        {table.seats.map(({ seat, name }) => (
+          <CheckboxGroup
+            key={seat}
+            className="scorer-atdraw__seat"
+            aria-describedby="scorer-atdraw-help"
+            value={[...(form.atDraw[seat] ?? [])]}
+            onChange={(ticked) => change({ type: 'atDraw', seat, patterns: ticked as DrawPatternId[] })}
+          >
+            <Label className="scorer-atdraw__who">
+              {t('atDraw.seat', { wind: common(`seats.${seat}`), name })}
+            </Label>
+            {patterns.map((pattern) => (
+              <Checkbox key={pattern} value={pattern} className="scorer-check">
+                <span className="scorer-check__box" aria-hidden="true" />
+                {t(`atDraw.patterns.${pattern}`)}
+              </Checkbox>
+            ))}
+          </CheckboxGroup>
+        ))}
+      </div>
+    </div>
+  );
+}
 
 function Choices<T extends string>({
   legend,
@@ -200,6 +253,14 @@ export function EntryFormView({
             describedBy="scorer-ready-help"
             onChange={(ready) => change({ type: 'ready', ready })}
           />
+          {table.scoresTiles && (
+            <PatternsAtDraw
+              form={form}
+              change={change}
+              table={table}
+              problem={problemAt({ kind: 'atDraw' })}
+            />
+          )}
         </section>
       )}
 

@@ -1,11 +1,11 @@
 // What the entry would do, before anything is recorded: the winners' patterns with their points (Chinese
-// beside English), the claims a head-bump set aside, every payment (who pays whom, why), and each seat's
-// change and new score. Commit records exactly this (the API evaluates preview and entry alike).
+// beside English), a drawn hand's patterns reached at the draw, the claims a head-bump set aside, every payment
+// (who pays whom, why), and each seat's change and new score. Commit records exactly this (the API evaluates preview and entry alike).
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button.tsx';
 import { isTile, parseTiles, TileFace } from '../../tiles/index.ts';
-import type { EntryPreview, Seat, WinnerPreview } from './api.ts';
+import type { AtDrawPreview, EntryPreview, Seat, WinnerPreview } from './api.ts';
 import type { SeatView } from './table.ts';
 
 function signed(points: number): string {
@@ -90,6 +90,47 @@ function Winner({ winner, seat }: { readonly winner: WinnerPreview; readonly sea
   );
 }
 
+/** A drawn hand's patterns reached at the draw: whose, which (Chinese beside English), and their points. */
+function PatternsAtDraw({
+  atDraw,
+  who,
+}: {
+  readonly atDraw: readonly AtDrawPreview[];
+  readonly who: (seat: Seat) => string;
+}) {
+  const { t, i18n } = useTranslation('scorer');
+  const zh = i18n.language === 'zh';
+  return (
+    <>
+      <h3 id="scorer-preview-atdraw">{t('result.atDraw')}</h3>
+      <table className="data-table scorer-table" aria-labelledby="scorer-preview-atdraw">
+        <thead>
+          <tr>
+            <th scope="col">{t('result.player')}</th>
+            <th scope="col">{zh ? t('result.chinese') : t('result.pattern')}</th>
+            <th scope="col">{zh ? t('result.pattern') : t('result.chinese')}</th>
+            <th scope="col" className="number">
+              {t('result.points')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {atDraw.map((p) => (
+            <tr key={`${p.seat} ${p.id}`} data-seat={p.seat}>
+              <td>{who(p.seat)}</td>
+              <td className={zh ? 'scorer-chinese' : undefined}>{zh ? (p.chinese ?? p.name) : p.name}</td>
+              <td lang={zh ? 'en' : 'zh'} className={zh ? undefined : 'scorer-chinese'}>
+                {zh ? p.name : (p.chinese ?? '')}
+              </td>
+              <td className="number">{p.points}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
 export function PreviewPanel({
   preview,
   seats,
@@ -118,6 +159,7 @@ export function PreviewPanel({
       {preview.winners.map((winner) => (
         <Winner key={winner.seat} winner={winner} seat={bySeat.get(winner.seat)} />
       ))}
+      {preview.atDraw.length > 0 && <PatternsAtDraw atDraw={preview.atDraw} who={who} />}
       {preview.lapsed.length > 0 && (
         <>
           <h3>{t('result.lapsed')}</h3>

@@ -36,10 +36,24 @@ export interface Transfer {
   readonly reason: string;
 }
 
+/**
+ * Seed 003's patterns reached at an exhaustive draw (hu-mahjong), as the scorer enters them for a drawn hand:
+ * All Terminal and Honor Discards, and Eight Immortals with the eighth flower undrawn.
+ */
+export const DRAW_PATTERNS = ['all-terminal-and-honor-discards', 'eight-immortals'] as const;
+export type DrawPatternId = (typeof DRAW_PATTERNS)[number];
+
+/** A pattern reached at the draw as the preview prices it: each other player pays the holder `points`. */
+export interface AtDrawPreview extends Pattern {
+  readonly seat: Seat;
+  readonly id: string;
+}
+
 export interface EntryPreview {
   readonly hand: number;
   readonly outcome: 'won' | 'drawn' | 'voided';
   readonly winners: readonly WinnerPreview[];
+  readonly atDraw: readonly AtDrawPreview[];
   readonly lapsed: readonly { readonly seat: Seat; readonly reason: string }[];
   readonly transfers: readonly Transfer[];
   readonly seatDeltas: Readonly<Partial<Record<Seat, number>>>;
@@ -62,7 +76,12 @@ export type EntryResult =
       readonly loserScores?: Partial<Record<Seat, number>>;
       readonly dieForgotten?: boolean;
     }
-  | { readonly kind: 'drawn'; readonly ready: readonly Seat[] }
+  | {
+      readonly kind: 'drawn';
+      readonly ready: readonly Seat[];
+      // A mutable array: the generated body type (schema.d.ts) holds one.
+      readonly patterns?: { readonly seat: Seat; readonly pattern: DrawPatternId }[];
+    }
   | { readonly kind: 'voided'; readonly cause: 'misdeal' | 'ruling'; readonly explanation: string };
 
 /** A refused entry: 422 `rejected` with the command's `field`, or `not-a-win` with the `seat`. */

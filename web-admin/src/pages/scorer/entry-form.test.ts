@@ -129,6 +129,56 @@ describe('the entry', () => {
   });
 });
 
+describe('a drawn hand’s patterns reached at the draw', () => {
+  const drawn = fill([
+    { type: 'outcome', outcome: 'drawn' },
+    { type: 'ready', ready: ['W', 'S'] },
+  ]);
+
+  it('sends each seat’s ticked patterns, seats in turn order, as entry.test.ts sends them', () => {
+    const form = fill(
+      [
+        { type: 'atDraw', seat: 'W', patterns: ['eight-immortals', 'all-terminal-and-honor-discards'] },
+        { type: 'atDraw', seat: 'S', patterns: ['all-terminal-and-honor-discards'] },
+      ],
+      drawn,
+    );
+    expect(resultOf(form, HU)).toEqual({
+      result: {
+        kind: 'drawn',
+        ready: ['S', 'W'],
+        patterns: [
+          { seat: 'S', pattern: 'all-terminal-and-honor-discards' },
+          { seat: 'W', pattern: 'all-terminal-and-honor-discards' },
+          { seat: 'W', pattern: 'eight-immortals' },
+        ],
+      },
+    });
+  });
+
+  it('sends none once unticked, and none for a preset that scores no pattern at a draw', () => {
+    const ticked = fill(
+      [{ type: 'atDraw', seat: 'S', patterns: ['all-terminal-and-honor-discards'] }],
+      drawn,
+    );
+    expect(resultOf(fill([{ type: 'atDraw', seat: 'S', patterns: [] }], ticked), HU)).toEqual({
+      result: { kind: 'drawn', ready: ['S', 'W'] },
+    });
+    expect(resultOf(ticked, { ...HU, scoresTiles: false })).toEqual({
+      result: { kind: 'drawn', ready: ['S', 'W'] },
+    });
+  });
+
+  it('shows a refusal of result.patterns beside the patterns', () => {
+    const refusal = new EntryProblem(422, {
+      code: 'rejected',
+      detail: 'x',
+      field: 'result.patterns[1].seat',
+    });
+    expect(placeOf(refusal, [])).toEqual({ kind: 'atDraw' });
+  });
+});
+
 describe('where a refusal is shown', () => {
   it('beside the winner’s hand, the discarder, or the page', () => {
     const claims = ['E', 'N'] as const;

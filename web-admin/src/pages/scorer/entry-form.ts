@@ -2,7 +2,7 @@
 // well is checked here (nobody picked as the winner, no winning tile, a score that is no number); the rest is
 // the engine's to refuse, and its problem is shown beside the control it names (problems.ts).
 import { claimTilesOf, EMPTY_HAND, type HandTiles } from '../../tiles/index.ts';
-import { type EntryResult, SEATS, type Seat } from './api.ts';
+import { DRAW_PATTERNS, type DrawPatternId, type EntryResult, SEATS, type Seat } from './api.ts';
 import type { TableView } from './table.ts';
 
 export type Outcome = 'win' | 'drawn' | 'voided';
@@ -27,6 +27,8 @@ export interface EntryForm {
   readonly loserScores: Readonly<Partial<Record<Seat, string>>>;
   readonly dieForgotten: boolean;
   readonly ready: readonly Seat[];
+  /** A drawn hu-mahjong hand: the patterns each seat reached at the draw. */
+  readonly atDraw: Readonly<Partial<Record<Seat, readonly DrawPatternId[]>>>;
   readonly voidCause: 'misdeal' | 'ruling';
   readonly voidExplanation: string;
 }
@@ -42,6 +44,7 @@ export const EMPTY_FORM: EntryForm = {
   loserScores: {},
   dieForgotten: false,
   ready: [],
+  atDraw: {},
   voidCause: 'misdeal',
   voidExplanation: '',
 };
@@ -55,6 +58,7 @@ export type FormChange =
   | { readonly type: 'loserScore'; readonly seat: Seat; readonly score: string }
   | { readonly type: 'dieForgotten'; readonly value: boolean }
   | { readonly type: 'ready'; readonly ready: readonly Seat[] }
+  | { readonly type: 'atDraw'; readonly seat: Seat; readonly patterns: readonly DrawPatternId[] }
   | { readonly type: 'void'; readonly cause?: 'misdeal' | 'ruling'; readonly explanation?: string }
   | { readonly type: 'reset' };
 
@@ -90,6 +94,11 @@ export function changeForm(form: EntryForm, change: FormChange): EntryForm {
       return { ...form, dieForgotten: change.value };
     case 'ready':
       return { ...form, ready: inTurnOrder(change.ready) };
+    case 'atDraw':
+      return {
+        ...form,
+        atDraw: { ...form.atDraw, [change.seat]: DRAW_PATTERNS.filter((p) => change.patterns.includes(p)) },
+      };
     case 'void':
       return {
         ...form,
@@ -103,7 +112,9 @@ export function changeForm(form: EntryForm, change: FormChange): EntryForm {
 
 /** Where a problem is shown: a control of the form, a winner's hand, or the page. */
 export type Place =
-  | { readonly kind: 'winners' | 'by' | 'from' | 'loserScores' | 'ready' | 'void' | 'general' }
+  | {
+      readonly kind: 'winners' | 'by' | 'from' | 'loserScores' | 'ready' | 'atDraw' | 'void' | 'general';
+    }
   | { readonly kind: 'claim'; readonly seat: Seat };
 
 /** A problem found before asking the API: a message key of the page, and where it belongs. */
@@ -123,8 +134,13 @@ export function resultOf(
   table: Pick<TableView, 'seats' | 'scoresTiles' | 'loserScores' | 'streakDie'>,
 ): { readonly result: EntryResult } | { readonly missing: Missing } {
   switch (form.outcome) {
-    case 'drawn':
-      return { result: { kind: 'drawn', ready: form.ready } };
+    case 'drawn': {
+      // Only hu-mahjong scores a pattern at a draw; seats in turn order, each seat's patterns in list order.
+      const patterns = table.scoresTiles
+        ? table.seats.flatMap(({ seat }) => (form.atDraw[seat] ?? []).map((pattern) => ({ seat, pattern })))
+        : [];
+      return { result: { kind: 'drawn', ready: form.ready, ...(patterns.length > 0 ? { patterns } : {}) } };
+    }
     case 'voided':
       if (form.voidExplanation.trim() === '')
         return { missing: { place: { kind: 'void' }, message: 'void.need' } };

@@ -62,6 +62,18 @@ const en = {
     legend: 'Who was ready (waiting on one tile)?',
     help: 'Pick every player whose hand was ready; leave them all off if none was.',
   },
+  atDraw: {
+    legend: 'Patterns reached at the draw',
+    help:
+      'Tick what a player showed when the hand was drawn; each other player pays that player the pattern’s ' +
+      'points. All Terminal and Honor Discards: only terminals and honours discarded, none of them called. ' +
+      'Eight Immortals: seven flowers declared, the eighth never drawn.',
+    seat: '{{wind}}: {{name}}',
+    patterns: {
+      'all-terminal-and-honor-discards': 'All Terminal and Honor Discards 么九池',
+      'eight-immortals': 'Eight Immortals 八仙过海',
+    },
+  },
   void: {
     cause: 'Why is the hand void?',
     misdeal: 'Misdeal',
@@ -82,6 +94,7 @@ const en = {
     from: 'Who discarded?',
     loserScores: 'The losers’ final hand scores',
     ready: 'Who was ready',
+    atDraw: 'Patterns reached at the draw',
     void: 'Why is the hand void?',
     claim: '{{wind}}’s hand',
   },
@@ -98,6 +111,7 @@ const en = {
     points: 'Points',
     bonus: 'Bonus',
     sets: 'Sets scored (the winning tile’s set is marked)',
+    atDraw: 'Patterns reached at the draw (each other player pays the points)',
     lapsed: 'Claims set aside',
     lapsedLine: '{{wind}} {{name}}: {{reason}}',
     transfers: 'Payments',
@@ -187,6 +201,17 @@ const zh = {
     legend: '誰已聽牌？',
     help: '選出每位已聽牌的玩家；無人聽牌則全不選。',
   },
+  atDraw: {
+    legend: '流局時達成的牌型',
+    help:
+      '勾選玩家在流局時達成的牌型；其他每位玩家各付該玩家此牌型的分數。么九池：只打出么九牌，且無一被吃、碰或槓。' +
+      '八仙過海：已亮出七張花，第八張未被摸到。',
+    seat: '{{wind}}：{{name}}',
+    patterns: {
+      'all-terminal-and-honor-discards': '么九池 All Terminal and Honor Discards',
+      'eight-immortals': '八仙過海 Eight Immortals',
+    },
+  },
   void: {
     cause: '本局為何作廢？',
     misdeal: '錯發牌',
@@ -207,6 +232,7 @@ const zh = {
     from: '誰放銃？',
     loserScores: '各輸家的最終手牌分',
     ready: '誰已聽牌',
+    atDraw: '流局時達成的牌型',
     void: '本局為何作廢？',
     claim: '{{wind}}的手牌',
   },
@@ -223,6 +249,7 @@ const zh = {
     points: '分數',
     bonus: '加分',
     sets: '計分的組合（標記和牌張所在的一組）',
+    atDraw: '流局時達成的牌型（其他每位玩家各付此分數）',
     lapsed: '被截的和牌',
     lapsedLine: '{{wind}} {{name}}：{{reason}}',
     transfers: '付款',

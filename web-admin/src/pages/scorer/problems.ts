@@ -17,6 +17,7 @@ function placeOfField(field: string, claimSeats: readonly Seat[]): Place | undef
   if (path.startsWith('result.by')) return { kind: 'by' };
   if (path.startsWith('result.loserScores')) return { kind: 'loserScores' };
   if (path.startsWith('result.ready')) return { kind: 'ready' };
+  if (path.startsWith('result.patterns')) return { kind: 'atDraw' };
   if (path.startsWith('result.cause') || path.startsWith('result.explanation')) return { kind: 'void' };
   return undefined;
 }

@@ -2,7 +2,7 @@
 // organizer enters seed 003's discard win tile by tile on the picker, then the preview shows what
 // POST …/hands/next/preview answers for the same body, the commit moves the scores, and the next hand's seats
 // turn; a hand that is no win shows the API's problem beside that winner's hand; the table's scorer token
-// enters a drawn hand in Chinese.
+// enters a drawn hand in Chinese, one seat holding All Terminal and Honor Discards (seed 003, 4000 at the draw).
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, startAppServer } from '../../../../test/browser/app-server.ts';
@@ -26,6 +26,7 @@ const PLAYERS = [
 interface Preview {
   readonly hand: number;
   readonly winners: readonly { patterns?: readonly { name: string; chinese: string; points: number }[] }[];
+  readonly atDraw: readonly { seat: string; name: string; chinese: string; points: number }[];
   readonly transfers: readonly { from: string; to: string; points: number }[];
   readonly seatDeltas: Record<string, number>;
 }
@@ -228,7 +229,7 @@ describe.runIf(haveChromium)('scorer (browser)', () => {
     await screenshot(page, 'scorer-problem', 'tablet');
   }, 120_000);
 
-  it('lets the table’s scorer token enter a drawn hand, in Chinese', async () => {
+  it('lets the table’s scorer token enter a drawn hand, in Chinese, with a pattern reached at the draw', async () => {
     const gameId = await physicalTable(app, 'garden');
     const issued = await app.api<{ tokens: { gameId: string; token: string }[] }>(
       'POST',
@@ -244,20 +245,63 @@ describe.runIf(haveChromium)('scorer (browser)', () => {
     await page.getByRole('heading', { name: '第 1 桌 · 第 1 局' }).waitFor();
     await choose(page, '流局（無人和牌）');
     await page.getByRole('button', { name: '東：Ana Lee' }).click();
+    // Seed 003: "Reach exhaustive draw having only discarded terminal and honor tiles, none of which were
+    // called by other players" (4000). South's box, ticked by keyboard: Tab reaches the box, Space ticks it.
+    const south = page.getByRole('group', { name: '南：Bo Chan' });
+    const terminals = south.getByRole('checkbox', { name: '么九池 All Terminal and Honor Discards' });
+    await south.getByRole('checkbox', { name: /^八仙過海/ }).waitFor();
+    await page.getByRole('group', { name: '東：Ana Lee' }).getByRole('checkbox').last().focus();
+    await page.keyboard.press('Tab');
+    expect(await terminals.evaluate((input) => input === document.activeElement)).toBe(true);
+    await page.keyboard.press('Space');
+    expect(await terminals.isChecked()).toBe(true);
+    const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    expect(await fits()).toBe(true);
+    await screenshot(page, 'scorer-draw-patterns', 'tablet');
+
     const sent = page.waitForRequest((r) => r.url().endsWith('/hands/next/preview'));
     await page.getByRole('button', { name: '預覽' }).click();
-    const expected = await apiPreview(app, gameId, (await sent).postDataJSON());
+    const body = (await sent).postDataJSON();
+    expect(body).toEqual({
+      result: {
+        kind: 'drawn',
+        ready: ['E'],
+        patterns: [{ seat: 'S', pattern: 'all-terminal-and-honor-discards' }],
+      },
+    });
+    const expected = await apiPreview(app, gameId, body);
+    expect(expected.body.atDraw).toMatchObject([{ seat: 'S', points: 4000 }]);
     await page.getByRole('heading', { name: '第 1 局預覽：尚未記錄' }).waitFor();
-    const east = await page.locator('.scorer-deltas [data-seat="E"] td').allTextContents();
-    expect(east).toEqual([
-      '30000',
-      `+${expected.body.seatDeltas.E}`,
-      String(30000 + expected.body.seatDeltas.E!),
-    ]);
+    // The pattern with its points, Chinese first, and what each seat pays and gets.
+    await page.getByRole('row', { name: '南 Bo Chan 么九池 All Terminal and Honor Discards 4000' }).waitFor();
+    const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+    expect(expected.body.seatDeltas).toEqual({ E: -1000, S: 11000, W: -5000, N: -5000 });
+    for (const [seat, delta] of Object.entries(expected.body.seatDeltas)) {
+      const cells = await page.locator(`.scorer-deltas [data-seat="${seat}"] td`).allTextContents();
+      expect(cells).toEqual(['30000', signed(delta), String(30000 + delta)]);
+    }
+    expect(
+      await page
+        .getByRole('row', {
+          name: /^西 Cy Wong 南 Bo Chan 4000 All Terminal and Honor Discards at exhaustive draw/,
+        })
+        .count(),
+    ).toBe(1);
     await screenshot(page, 'scorer-zh', 'tablet');
+    expect(await fits()).toBe(true);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'scorer-draw-preview', 'phone');
+    expect(await fits()).toBe(true);
+
     await page.getByRole('button', { name: '確認記錄此局' }).click();
-    await page.getByRole('status').filter({ hasText: '第 1 局已記錄。' }).waitFor();
+    const recorded = page.getByRole('status').filter({ hasText: '第 1 局已記錄。' });
+    await recorded.waitFor();
+    expect(await recorded.textContent()).toContain(
+      '西 Cy Wong → 南 Bo Chan: 4000 分 (All Terminal and Honor Discards at exhaustive draw: paid as a self-draw)',
+    );
     await page.getByRole('heading', { name: '第 1 桌 · 第 2 局' }).waitFor();
+    const game = await app.api<{ scores: Record<string, number> }>('GET', `/api/games/${gameId}`);
+    expect(game.scores).toEqual({ ana: 29000, bo: 41000, cy: 25000, di: 25000 });
     expect(errors()).toEqual([]);
   }, 120_000);
 });
