@@ -17,6 +17,9 @@ import type { QuerySources } from './platform-routes.ts';
 import { AppendedEvents, byOf, REJECTION_STATUS } from './tournament-command.ts';
 import { reasonField, TournamentParams } from './tournaments.ts';
 
+/** How often a progress stream reads the job's state again, in case its end was not heard. */
+const STATE_RECHECK_MS = 2000;
+
 const AmendBody = z
   .object({
     amendmentId: idField('Else generated').optional(),
@@ -239,18 +242,47 @@ export function amendmentRoutes(
       responses: { 200: { description: 'text/event-stream', contentType: 'text/event-stream' } },
       handler: async ({ req, res, params }) => {
         const id = amendmentJobId(params);
-        const state = await amendments.queue.state(id);
-        const stream = openEventStream(req, res);
-        // The state first, so a client that comes late still learns where the job stands.
-        stream.send('state', state ?? { id, status: 'unknown' });
+        // Listen before reading the state, so an end between the two is not lost; what is heard meanwhile
+        // follows the state, in order.
+        const heard: JobEvent[] = [];
+        let forward: ((event: JobEvent) => void) | undefined;
         const stop = amendments.queue.onEvent((event: JobEvent) => {
           if (event.id !== id) return;
+          if (forward === undefined) heard.push(event);
+          else forward(event);
+        });
+        const state = await amendments.queue.state(id);
+        const stream = openEventStream(req, res);
+        let ended = false;
+        const end = () => {
+          ended = true;
+          clearInterval(recheck);
+          stream.close();
+        };
+        // The state first, so a client that comes late still learns where the job stands.
+        stream.send('state', state ?? { id, status: 'unknown' });
+        forward = (event) => {
+          if (ended) return;
           const { kind, ...data } = event;
           stream.send(kind, data);
-          if (kind === 'completed' || (kind === 'failed' && !event.willRetry)) stream.close();
+          if (kind === 'completed' || (kind === 'failed' && !event.willRetry)) end();
+        };
+        // A queue's event feed may still miss an end (BullMQ's QueueEvents reads a Redis stream it may join
+        // late): the state is read again now and then, and an end found there is sent as the event would be.
+        const recheck = setInterval(() => {
+          void amendments.queue.state(id).then((now) => {
+            if (ended || now === undefined) return;
+            if (now.status === 'completed') forward?.({ id, kind: 'completed', result: now.result });
+            else if (now.status === 'failed')
+              forward?.({ id, kind: 'failed', reason: now.failedReason ?? 'failed', willRetry: false });
+          });
+        }, STATE_RECHECK_MS);
+        stream.onClose(() => {
+          clearInterval(recheck);
+          stop();
         });
-        stream.onClose(stop);
-        if (state?.status === 'completed') stream.close();
+        for (const event of heard.splice(0)) forward(event);
+        if (!ended && (state?.status === 'completed' || state?.status === 'failed')) end();
         return undefined;
       },
     }),
