@@ -45,6 +45,36 @@ describe.skipIf(redisUrl === undefined)('amendments in BullMQ mode', () => {
     );
   }, 120_000);
 
+  /** The progress stream's events until it closes itself (once the job has ended) or 60 s pass. */
+  async function followProgress(amendmentId: string) {
+    const response = await fetch(
+      `${server.url}/api/tournaments/${TOURNAMENT}/amendments/${amendmentId}/progress`,
+      { headers: auth() },
+    );
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const events: { event: string; data: Record<string, unknown> }[] = [];
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    let closed = false;
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      const { value, done } = await reader.read();
+      if (done) {
+        closed = true;
+        break;
+      }
+      buffer += value;
+      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+        const lines = buffer.slice(0, end).split('\n');
+        buffer = buffer.slice(end + 2);
+        const event = lines.find((l) => l.startsWith('event: '))?.slice(7);
+        const data = lines.find((l) => l.startsWith('data: '))?.slice(6);
+        if (event !== undefined && data !== undefined) events.push({ event, data: JSON.parse(data) });
+      }
+    }
+    return { events, closed };
+  }
+
   afterAll(async () => {
     await server?.close();
     rmSync(dir, { recursive: true, force: true });
@@ -69,30 +99,7 @@ describe.skipIf(redisUrl === undefined)('amendments in BullMQ mode', () => {
     const body = (await made.json()) as { job: { id: string; added: boolean } };
     expect(body.job).toEqual({ id: `${TOURNAMENT}.limit-6000`, added: true });
 
-    const response = await fetch(
-      `${server.url}/api/tournaments/${TOURNAMENT}/amendments/limit-6000/progress`,
-      {
-        headers: auth(),
-      },
-    );
-    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    const events: { event: string; data: Record<string, unknown> }[] = [];
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    const deadline = Date.now() + 60_000;
-    // The stream closes itself once the job has completed.
-    while (Date.now() < deadline) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += value;
-      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-        const lines = buffer.slice(0, end).split('\n');
-        buffer = buffer.slice(end + 2);
-        const event = lines.find((l) => l.startsWith('event: '))?.slice(7);
-        const data = lines.find((l) => l.startsWith('data: '))?.slice(6);
-        if (event !== undefined && data !== undefined) events.push({ event, data: JSON.parse(data) });
-      }
-    }
+    const { events } = await followProgress('limit-6000');
     const kinds = events.map((e) => e.event);
     expect(kinds[0]).toBe('state');
     const completed = events.find((e) => e.event === 'completed');
@@ -115,6 +122,52 @@ describe.skipIf(redisUrl === undefined)('amendments in BullMQ mode', () => {
     });
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ rejection: { code: 'duplicate-job' } });
+  }, 90_000);
+
+  it('given the job’s end event lost (read as active, its completion never heard), when its progress is followed, then the stream reads the state again and still ends with the counts', async () => {
+    const { queue } = server.amendments;
+    const hear = queue.onEvent.bind(queue);
+    const read = queue.state.bind(queue);
+    let following = false;
+    let reads = 0;
+    // The fault: the first state read sees the job still running, and the queue's feed drops its end.
+    queue.onEvent = (listener) => hear((event) => (event.kind === 'completed' ? undefined : listener(event)));
+    queue.state = async (id) => {
+      const state = await read(id);
+      const first = following && id === `${TOURNAMENT}.limit-7000` && reads++ === 0;
+      return first && state !== undefined ? { ...state, status: 'active' } : state;
+    };
+    try {
+      const made = await fetch(`${server.url}/api/tournaments/${TOURNAMENT}/amendments`, {
+        method: 'POST',
+        headers: { ...auth(), 'content-type': 'application/json' },
+        body: JSON.stringify({
+          amendmentId: 'limit-7000',
+          changes: { limit: 7000 },
+          reason: 'a kinder limit',
+        }),
+      });
+      expect(made.status).toBe(201);
+      following = true;
+      const { events, closed } = await followProgress('limit-7000');
+      expect(closed).toBe(true);
+      expect(events[0]).toMatchObject({ event: 'state', data: { status: 'active' } });
+      const listed = await fetch(`${server.url}/api/tournaments/${TOURNAMENT}/amendments`, {
+        headers: auth(),
+      });
+      const list = (await listed.json()) as {
+        amendments: { amendmentId?: string; applied: { amendmentId: string } }[];
+      };
+      const applied = list.amendments.find((a) => a.applied?.amendmentId === 'limit-7000')?.applied;
+      expect(applied).toBeDefined();
+      expect(events.at(-1)).toEqual({
+        event: 'completed',
+        data: { id: `${TOURNAMENT}.limit-7000`, result: applied },
+      });
+    } finally {
+      queue.onEvent = hear;
+      queue.state = read;
+    }
   }, 90_000);
 
   it('given the dashboard, then no token is 401, a referee 403, and an organizer’s link sets a cookie that opens it', async () => {
