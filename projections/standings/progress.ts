@@ -66,8 +66,7 @@ export function standingsProgress(doc: StandingsDoc): StandingsProgress {
 function penaltyStep(doc: StandingsDoc, steps: readonly ProgressStep[], penalty: Penalty): ProgressStep {
   const last = steps.at(-1)!;
   const round =
-    penalty.round ??
-    (penalty.gameId === undefined ? undefined : (doc.games[penalty.gameId]?.round ?? undefined));
+    penalty.round ?? (penalty.gameId === undefined ? undefined : doc.games[penalty.gameId]?.round);
   if (round === undefined || round === null) return last;
   if (penalty.hand !== undefined) {
     const at = steps.find((s) => s.round === round && s.hand === penalty.hand);
