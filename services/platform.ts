@@ -3,6 +3,7 @@ import { rulesetForHand, tableOfGame } from '../domain/tournament/amendments.ts'
 import type { EventStore, StoredEvent } from './eventstore/port.ts';
 import { serverSteps } from './play/command-ids.ts';
 import { type GameLoaded, LiveTables } from './tables/live-tables.ts';
+import { TableChanges } from './tables/table-changes.ts';
 import { recordCorrectedGame, recordFinishedGame } from './tournament/finished-game.ts';
 import { TournamentService } from './tournament/service.ts';
 import { tableGameStart } from './tournament/table-game.ts';
@@ -25,6 +26,8 @@ export interface Platform {
   readonly store: EventStore;
   readonly tables: LiveTables;
   readonly tournaments: TournamentService;
+  /** Tables whose streams moved (this process's appends; a server adds other processes' from the store). */
+  readonly changes: TableChanges;
   readonly clock: () => Date;
   readonly now: () => string;
   close(): void;
@@ -40,6 +43,7 @@ export function createPlatform(store: EventStore, options: PlatformOptions = {})
   const clock = options.clock ?? (() => new Date());
   const now = () => clock().toISOString();
   let tournaments: TournamentService | undefined;
+  const changes = new TableChanges();
   const tables = new LiveTables(store, {
     clock,
     deadlines: options.deadlines ?? true,
@@ -69,7 +73,10 @@ export function createPlatform(store: EventStore, options: PlatformOptions = {})
       return rulesetForHand(found.table, state.amendments, found.round.round, hand, () => true);
     },
     ...(options.movesTablesOn === undefined ? {} : { movesTablesOn: options.movesTablesOn }),
-    ...(options.onAppended ? { onAppended: (_gameId, events) => options.onAppended?.(events) } : {}),
+    onAppended: (gameId, events) => {
+      options.onAppended?.(events);
+      changes.publish(gameId);
+    },
     onGameFinished: async (_gameId, game) => {
       await recordFinishedGame(tournaments!, game.events, now());
     },
@@ -90,7 +97,18 @@ export function createPlatform(store: EventStore, options: PlatformOptions = {})
       options.onTableStarted?.(table.gameId);
     },
   });
-  return { store, tables, tournaments, clock, now, close: () => tables.close() };
+  return {
+    store,
+    tables,
+    tournaments,
+    changes,
+    clock,
+    now,
+    close: () => {
+      tables.close();
+      changes.close();
+    },
+  };
 }
 
 /** The tournament a table's game belongs to, from its GameStarted; null for a game of no tournament. */
