@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       port: 3000,
       queuePrefix: 'mahjong-ledger',
       queueLockMs: 30_000,
+      tableLeaseMs: 5000,
     });
   });
 
@@ -21,6 +22,7 @@ describe('loadConfig', () => {
       REDIS_URL: 'redis://127.0.0.1:6379',
       QUEUE_PREFIX: 'venue-2',
       QUEUE_LOCK_MS: '2000',
+      TABLE_LEASE_MS: '1500',
       PORT: '8080',
     });
     expect(config).toEqual({
@@ -30,6 +32,7 @@ describe('loadConfig', () => {
       redisUrl: 'redis://127.0.0.1:6379',
       queuePrefix: 'venue-2',
       queueLockMs: 2000,
+      tableLeaseMs: 1500,
       port: 8080,
     });
   });

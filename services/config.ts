@@ -23,6 +23,9 @@ const EnvironmentSchema = z.object({
     .regex(/^[A-Za-z0-9_.-]{1,64}$/, '1 to 64 of A-Z a-z 0-9 _ . -')
     .default('mahjong-ledger'),
   QUEUE_LOCK_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  // How long a live table's lease lasts unrenewed when several processes share PostgreSQL: a dead process's
+  // tables are taken over within about this long.
+  TABLE_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(5000),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   // The key that signs audit exports, kept out of the event store: its text, or a file holding it (default
   // DATA_DIR/audit.key, created 0600 at the first export). docs/event-store.md "Signed audit exports".
@@ -42,6 +45,8 @@ export interface Config {
   readonly queuePrefix: string;
   /** QUEUE_LOCK_MS: a job whose worker stops renewing its lock this long is taken over (default 30 s). */
   readonly queueLockMs: number;
+  /** TABLE_LEASE_MS: how long a live table's lease lasts unrenewed (default 5 s; with DATABASE_URL). */
+  readonly tableLeaseMs: number;
   readonly port: number;
   /** AUDIT_KEY: the audit signing key itself. */
   readonly auditKey?: string;
@@ -76,6 +81,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     REDIS_URL,
     QUEUE_PREFIX,
     QUEUE_LOCK_MS,
+    TABLE_LEASE_MS,
     PORT,
     AUDIT_KEY,
     AUDIT_KEY_FILE,
@@ -91,6 +97,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     ...(REDIS_URL !== undefined ? { redisUrl: REDIS_URL } : {}),
     queuePrefix: QUEUE_PREFIX,
     queueLockMs: QUEUE_LOCK_MS,
+    tableLeaseMs: TABLE_LEASE_MS,
     port: PORT,
     ...(AUDIT_KEY !== undefined ? { auditKey: AUDIT_KEY } : {}),
     ...(AUDIT_KEY_FILE !== undefined ? { auditKeyFile: resolve(AUDIT_KEY_FILE) } : {}),

@@ -3,7 +3,7 @@
 // following, as a subscription does on its handler's first error: the failure is reported and the runner
 // catches up again later, from its checkpoints, so nothing is lost or counted twice.
 import type { Runner } from '../projections/index.ts';
-import type { EventStore } from './eventstore/port.ts';
+import type { EventStore, StoredEvent } from './eventstore/port.ts';
 
 export interface Following {
   close(): Promise<void>;
@@ -16,6 +16,11 @@ export async function followStore(
   runner: Runner,
   store: EventStore,
   onError: (error: unknown) => void,
+  /**
+   * Every event delivered, once the read models reflect it (projected here, or already by another process):
+   * what a server beside other processes learns of their appends from.
+   */
+  onFollowed?: (event: StoredEvent) => void,
 ): Promise<Following> {
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
@@ -46,7 +51,9 @@ export async function followStore(
       } catch (error) {
         onError(error);
         retryLater();
+        return;
       }
+      onFollowed?.(event);
     }),
   );
   return {

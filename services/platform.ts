@@ -2,6 +2,7 @@ import { rulesetOf } from '../domain/rules/rulesets/index.ts';
 import { rulesetForHand, tableOfGame } from '../domain/tournament/amendments.ts';
 import type { EventStore, StoredEvent } from './eventstore/port.ts';
 import { serverSteps } from './play/command-ids.ts';
+import type { TableLeases } from './tables/leases/port.ts';
 import { type GameLoaded, LiveTables } from './tables/live-tables.ts';
 import { TableChanges } from './tables/table-changes.ts';
 import { recordCorrectedGame, recordFinishedGame } from './tournament/finished-game.ts';
@@ -20,6 +21,11 @@ export interface PlatformOptions {
   readonly movesTablesOn?: boolean;
   /** A problem in work nobody waits for (a deadline's CloseWindow, a finished game's record). */
   readonly onError?: (error: unknown) => void;
+  /**
+   * Several processes serve the store: tables' clocks run where their lease is held, and every copy of a
+   * table or tournament is brought up to the store's before use. Default: this process alone.
+   */
+  readonly leases?: TableLeases;
 }
 
 export interface Platform {
@@ -84,8 +90,10 @@ export function createPlatform(store: EventStore, options: PlatformOptions = {})
       await recordCorrectedGame(tournaments!, game.events, hand, correction, now());
     },
     ...(options.onError ? { onError: options.onError } : {}),
+    ...(options.leases ? { leases: options.leases } : {}),
   });
   tournaments = new TournamentService(store, {
+    shared: options.leases !== undefined,
     ...(options.onAppended ? { onAppended: (_id, events) => options.onAppended?.(events) } : {}),
     startTable: async (tournament, round, table) => {
       const outcome = await tables.startGame(tableGameStart(tournament, round, table, now()), SYSTEM_ACTOR, {

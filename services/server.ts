@@ -30,9 +30,11 @@ import { type LiveDemo, type LiveDemoOptions, startLiveDemo } from './demo/live-
 import { API_FILE, openConfiguredEventStore, READ_MODELS_FILE } from './eventstore/open.ts';
 import type { EventStore } from './eventstore/port.ts';
 import { followStore } from './follow-store.ts';
+import { followOtherProcesses } from './other-processes.ts';
 import { createPlatform, type Platform } from './platform.ts';
 import { queueBoardRouter } from './queue/board.ts';
 import { type BotRounds, type BotRoundsOptions, startBotRounds } from './tables/bot-rounds.ts';
+import { openSqlLeases } from './tables/leases/sql-leases.ts';
 
 /** How often the server queues again recomputes on record whose job the queue does not know. */
 const RESUME_EVERY_MS = 60_000;
@@ -146,15 +148,26 @@ export async function startPlatformServer(
   });
   await runner.catchUp();
   const onError = (error: unknown) => logger.error({ err: error }, 'background work failed');
-  const following = await followStore(runner, store, (error) =>
-    logger.warn({ err: error }, 'projecting failed; catching up again shortly'),
-  );
+  // On PostgreSQL other processes may serve the same store: live tables are leased (services/tables/leases).
+  const leases =
+    config.databaseUrl === undefined
+      ? undefined
+      : await openSqlLeases(apiDb as Kysely<unknown>, { leaseMs: config.tableLeaseMs, onError });
   const platform = createPlatform(store, {
     onAppended: (events) => {
       for (const event of events) metrics.eventsAppended.inc({ type: event.type });
     },
     onError,
+    ...(leases === undefined ? {} : { leases }),
   });
+  const others =
+    leases === undefined ? undefined : followOtherProcesses(platform, readModels, feed, leases, onError);
+  const following = await followStore(
+    runner,
+    store,
+    (error) => logger.warn({ err: error }, 'projecting failed; catching up again shortly'),
+    others?.observe,
+  );
   const queue = openAmendmentQueue(config, options.queuePrefix, onError);
   const amendments = new Amendments(platform, queue);
   const worker = options.worker === false ? undefined : amendments.work();
@@ -196,6 +209,8 @@ export async function startPlatformServer(
     if (server !== undefined) await stopServer(server);
     await worker?.close();
     await queue.close();
+    others?.stop();
+    await leases?.close();
     platform.close();
     await following.close();
     await apiDb.destroy();
@@ -260,6 +275,8 @@ export async function startPlatformServer(
       if (metricsServer !== undefined) await step(() => stopServer(metricsServer));
       await step(() => worker?.close());
       clearInterval(resuming);
+      others?.stop();
+      await step(() => leases?.close());
       await step(() => queue.close());
       await step(() => platform.close());
       await step(() => following.close());

@@ -34,3 +34,18 @@ export const gameStream = (gameId: string): string => `game-${gameId}`;
 
 /** The stream of one hand: the unit of replay and of recomputation. Hands count from 1. */
 export const handStream = (gameId: string, hand: number): string => `hand-${gameId}-${hand}`;
+
+export type StreamRef =
+  | { readonly kind: 'tournament'; readonly tournamentId: string }
+  | { readonly kind: 'game'; readonly gameId: string }
+  | { readonly kind: 'hand'; readonly gameId: string; readonly hand: number }
+  | { readonly kind: 'other' };
+
+/** What a stream name says: tournament-{id}, game-{id}, hand-{gameId}-{n}. */
+export function streamRef(stream: string): StreamRef {
+  if (stream.startsWith('tournament-')) return { kind: 'tournament', tournamentId: stream.slice(11) };
+  if (stream.startsWith('game-')) return { kind: 'game', gameId: stream.slice(5) };
+  const hand = /^hand-(.+)-(\d+)$/.exec(stream);
+  if (hand !== null) return { kind: 'hand', gameId: hand[1]!, hand: Number(hand[2]) };
+  return { kind: 'other' };
+}

@@ -7,9 +7,11 @@ import {
   type DatabaseConnection,
   type Driver,
   Kysely,
+  PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
   SqliteDriver,
+  sql,
 } from 'kysely';
 import pg from 'pg';
 
@@ -81,9 +83,40 @@ export type ReadModelConfig =
 
 /** Opens the read-model database and creates the framework's own tables; projections migrate their own. */
 export async function openReadModels(config: ReadModelConfig): Promise<ReadModels> {
-  const db = config.kind === 'sqlite' ? openSqlite(config.file) : await openPostgres(config);
-  await migrateRuntime(db);
-  return db;
+  if (config.kind === 'sqlite') {
+    const db = openSqlite(config.file);
+    await migrateRuntime(db);
+    return db;
+  }
+  // Server processes starting at once would race on CREATE … IF NOT EXISTS: one migrates at a time.
+  const lock = new pg.Client({ connectionString: config.url });
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK]);
+    const db = await openPostgres(config);
+    await migrateRuntime(db);
+    return db;
+  } finally {
+    await lock.end();
+  }
+}
+
+const MIGRATION_LOCK = 'mahjong-ledger read models migration';
+
+/**
+ * Runs `work` while no other process migrates the same PostgreSQL read models (a session lock, on a
+ * connection of its own); on SQLite it just runs it.
+ */
+export async function migratingAlone<T>(db: ReadModels, work: () => Promise<T>): Promise<T> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return work();
+  return db.connection().execute(async (connection) => {
+    await sql`SELECT pg_advisory_lock(hashtext(${MIGRATION_LOCK}))`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`SELECT pg_advisory_unlock(hashtext(${MIGRATION_LOCK}))`.execute(connection);
+    }
+  });
 }
 
 /** How long a statement waits for another connection's write lock (another process on the same file). */

@@ -71,17 +71,5 @@ export function envelopeOf(raw: ProjectedEvent): Envelope {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export type StreamRef =
-  | { readonly kind: 'tournament'; readonly tournamentId: string }
-  | { readonly kind: 'game'; readonly gameId: string }
-  | { readonly kind: 'hand'; readonly gameId: string; readonly hand: number }
-  | { readonly kind: 'other' };
-
-/** What a stream name says: tournament-{id}, game-{id}, hand-{gameId}-{n}. */
-export function streamRef(stream: string): StreamRef {
-  if (stream.startsWith('tournament-')) return { kind: 'tournament', tournamentId: stream.slice(11) };
-  if (stream.startsWith('game-')) return { kind: 'game', gameId: stream.slice(5) };
-  const hand = /^hand-(.+)-(\d+)$/.exec(stream);
-  if (hand !== null) return { kind: 'hand', gameId: hand[1]!, hand: Number(hand[2]) };
-  return { kind: 'other' };
-}
+// Stream names are the domain's (domain/play/metadata.ts): re-exported for the projections.
+export { type StreamRef, streamRef } from '../../domain/play/metadata.ts';

@@ -2,7 +2,8 @@
 // checkpoint in batches and writes its documents, rows, game lookup AND new checkpoint in one transaction.
 // An event at or below the checkpoint is skipped, so a redelivered or replayed event is never counted twice,
 // and a batch that fails leaves nothing behind: the next run starts from the same checkpoint.
-import type { ReadModels } from './db.ts';
+import { PostgresAdapter, sql } from 'kysely';
+import { migratingAlone, type ReadModels } from './db.ts';
 import { type Decoded, decode, streamRef } from './decode.ts';
 import type { ProjectedEvent, ReadAll, Subscribe } from './event.ts';
 import type { AnyProjection, GameRef, Trx } from './projection.ts';
@@ -78,12 +79,13 @@ export function createRunner(options: RunnerOptions): Runner {
   };
 
   const migrate = (): Promise<void> => {
-    migrated ??= (async () => {
+    // Servers starting at once on one PostgreSQL schema: one creates or upgrades the tables at a time.
+    migrated ??= migratingAlone(db, async () => {
       for (const p of projections) {
         await p.migrate(db);
         await upgrade(p);
       }
-    })();
+    });
     return migrated;
   };
 
@@ -129,10 +131,11 @@ export function createRunner(options: RunnerOptions): Runner {
       let stale = false;
       for (const projection of some) {
         const { name } = projection;
-        const done = await db.transaction().execute((trx) => {
+        const done = await db.transaction().execute(async (trx) => {
           // Taken out for the batch: a batch that fails (or a commit that does) leaves no warm state behind.
           const kept = warm.get(name);
           warm.delete(name);
+          await lockProjection(trx, name);
           return applyBatch(trx, projection, batch, kept);
         });
         if (done.next !== undefined) warm.set(name, done.next);
@@ -239,6 +242,19 @@ export function createRunner(options: RunnerOptions): Runner {
     }
     return lowest ?? 0n;
   }
+}
+
+/**
+ * Several processes project into one PostgreSQL schema (servers beside each other): a batch holds its
+ * projection's lock until it commits, so a second runner reads the checkpoint only once the first's batch is
+ * in, finds the events done, and applies none of them twice. (SQLite's write transactions start IMMEDIATE:
+ * they are one at a time already.)
+ */
+async function lockProjection(trx: Trx, projection: string): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await sql`select pg_advisory_xact_lock(hashtext(${`mahjong-ledger projection ${projection}`}))`.execute(
+    trx,
+  );
 }
 
 /** Keeps the lookup of games to tournaments: seatings name round and table, a GameStarted its tournament. */

@@ -16,12 +16,13 @@ import {
   auditText,
   ExportArguments,
   exportAudit,
-  exportReplays,
   exportStandings,
   UnknownTournament,
+  writeReplays,
 } from './export.ts';
-import { ServeArguments, stopOnSignals } from './serve.ts';
+import { runWorkers, ServeArguments, startsWorkers, stopOnSignals, workerNumber } from './serve.ts';
 import { openCommandStores, reportBusy } from './stores.ts';
+import { fileText, stdoutText } from './text-out.ts';
 import { auditSummary, registerVerifyCommand } from './verify.ts';
 
 /** The audit signing key, made at the first export (docs/event-store.md "Signed audit exports"). */
@@ -54,16 +55,28 @@ export function registerPlatformCommands(program: Command, io: Io): void {
     .option('--seed <text>', 'demo: seed of seating and walls, to reproduce a run (default: random, secret)')
     .option('--hands <n>', 'demo: hands per table game', '4')
     .option('--pace <ms>', 'demo and --bots: pause between two bot actions at a table', '500')
+    .option('--workers <n>', 'server processes on the one port, over PostgreSQL (DATABASE_URL)', '1')
     .action(async (options: Record<string, unknown>) => {
       const args = parsed(io, ServeArguments, options);
       if (typeof args === 'number') return fail(args);
       const env = config(io);
       if (typeof env === 'number') return fail(env);
+      if (args.workers > 1 && env.databaseUrl === undefined)
+        return fail(
+          reportInvalid(
+            io,
+            '--workers',
+            'several server processes share PostgreSQL (set DATABASE_URL); on the embedded SQLite store one process serves',
+          ),
+        );
+      if (startsWorkers(args.workers)) return runWorkers(args.workers, io);
+      // Under --workers the first worker alone plays the demo, seats the bots and prints the banner.
+      const first = workerNumber() === 1;
       let server: Awaited<ReturnType<typeof startPlatformServer>>;
       try {
         server = await startPlatformServer(env, {
           ...(args.port === undefined ? {} : { port: args.port }),
-          ...(args.demo
+          ...(args.demo && first
             ? {
                 demo: {
                   players: args.players,
@@ -75,7 +88,7 @@ export function registerPlatformCommands(program: Command, io: Io): void {
                 },
               }
             : {}),
-          ...(args.bots ? { bots: { pauseMs: args.pace } } : {}),
+          ...(args.bots && first ? { bots: { pauseMs: args.pace } } : {}),
         });
       } catch (error) {
         if (error instanceof PortUnavailable)
@@ -84,10 +97,14 @@ export function registerPlatformCommands(program: Command, io: Io): void {
         if (busy === undefined) throw error;
         return fail(busy);
       }
+      if (!first) {
+        io.stderr(`worker ${workerNumber()} of ${args.workers} is serving ${server.url}\n`);
+        return stopOnSignals(server, io);
+      }
       io.stderr(
         [
           '',
-          `Mahjong Ledger is running on ${server.url}  (events: ${server.where})`,
+          `Mahjong Ledger is running on ${server.url}  (events: ${server.where}${args.workers > 1 ? `, ${args.workers} processes` : ''})`,
           // The token rides in the link's fragment, which a browser never sends to a server: one click signs
           // the organizer in and opens the page (docs/web-app.md).
           ...(server.demo
@@ -199,13 +216,22 @@ export function registerPlatformCommands(program: Command, io: Io): void {
       try {
         stores = await openCommandStores(env, { readonlyEvents: true });
         const { store, readModels, projecting } = stores;
+        if (args.what === 'replays') {
+          // Folded from the event store, not the read models (so no catch-up), and written a hand at a time:
+          // the document is far larger than the memory the command needs.
+          const out = options.out === undefined ? stdoutText(io) : fileText(options.out);
+          try {
+            await writeReplays(store, args.tournament, out.write);
+            await out.done();
+          } catch (error) {
+            out.abandon();
+            throw error;
+          }
+          return;
+        }
         await projecting(() => runnerOf(store, readModels).catchUp());
         let text: string;
-        if (key === undefined)
-          text =
-            args.what === 'standings'
-              ? await exportStandings(store, readModels, args.tournament)
-              : await exportReplays(store, args.tournament);
+        if (key === undefined) text = await exportStandings(store, readModels, args.tournament);
         else {
           const audit = await exportAudit(store, readModels, args.tournament, key);
           text = auditText(audit);

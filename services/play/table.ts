@@ -201,6 +201,27 @@ export async function load<C, S, E, R>(
   return { stream, events, stored, state, revision: stored.at(-1)?.revision ?? -1 };
 }
 
+/**
+ * The stream as it stands now, from a copy that may be behind (another process appended since): only the
+ * events after the copy's revision are read and folded. The copy itself when nothing is new.
+ */
+export async function catchUp<C, S, E, R>(
+  store: EventStore,
+  loaded: Loaded<E, S>,
+  aggregate: Aggregate<C, S, E, R>,
+): Promise<Loaded<E, S>> {
+  const since = await store.readStream(loaded.stream, loaded.revision + 1);
+  if (since.length === 0) return loaded;
+  const events = since.map((event) => aggregate.parse(event));
+  return {
+    stream: loaded.stream,
+    events: [...loaded.events, ...events],
+    stored: [...loaded.stored, ...since],
+    state: events.reduce(aggregate.evolve, loaded.state),
+    revision: since.at(-1)!.revision,
+  };
+}
+
 /** The events a command appended earlier, recognised by their cause; undefined when it appended none. */
 export function appliedBefore<E, S>(
   loaded: Loaded<E, S>,

@@ -3,6 +3,13 @@
 // on by itself: a finished hand is recorded in the game and the next hand dealt; a claim window nobody
 // finished answering is closed at its deadline. A restarted service picks a table up from its streams where
 // it stood: a hand over but not recorded, or a game with no current hand, is moved on when first touched.
+//
+// Several processes may serve one store (leases/port.ts). Any of them decides a command on any table: a copy
+// that may be behind the store (this process does not hold the table's lease, or the store told of events it
+// has not read) reads the events it lacks before deciding, and the expected revision of every append keeps
+// two writers apart. Only the lease holder runs the table's clock: it closes claim windows at their deadline.
+// A process that takes a lease over (its holder died) reads the table from its streams and moves it on,
+// closing the windows whose deadline passed meanwhile as passes, one after another.
 
 import type { CorrectSettlement } from '../../domain/play/correction/index.ts';
 import {
@@ -16,7 +23,7 @@ import { handResultOf } from '../../domain/play/game/from-hand.ts';
 import type { GameEvent, GameRejection, GameState, StartGame } from '../../domain/play/game/index.ts';
 import type { HandCommand, HandState, Rejection } from '../../domain/play/hand/index.ts';
 import { evolve as evolveHand, initialHandState } from '../../domain/play/hand/index.ts';
-import { gameStream, handStream } from '../../domain/play/metadata.ts';
+import { gameStream, handStream, streamRef } from '../../domain/play/metadata.ts';
 import type { Ruleset } from '../../domain/rules/rulesets/index.ts';
 import type { EventStore, StoredEvent } from '../eventstore/port.ts';
 import { serverSteps } from '../play/command-ids.ts';
@@ -25,6 +32,7 @@ import {
   type Actor,
   type CommandIds,
   type CommandOutcome,
+  catchUp,
   GAME_AGGREGATE,
   HAND_AGGREGATE,
   type Loaded,
@@ -33,6 +41,7 @@ import {
   run,
 } from '../play/table.ts';
 import { appendCorrection, countInGame, type HandCorrection, type HandEvents } from './correct-hand.ts';
+import { soleLeases, type TableLeases } from './leases/port.ts';
 import { nextHandOf } from './next-hand.ts';
 
 /** A hand stream written by result entry: the same events and fold, decided by the entry decider. */
@@ -83,6 +92,8 @@ export interface LiveTablesOptions {
   readonly movesTablesOn?: boolean;
   /** A failure in work nobody waits for: closing a claim window at its deadline. */
   readonly onError?: (error: unknown) => void;
+  /** Who runs which table's clock when several processes share the store; default: this one, every table. */
+  readonly leases?: TableLeases;
 }
 
 export interface CorrectHandOptions {
@@ -111,6 +122,12 @@ interface Table {
   timer: ReturnType<typeof setTimeout> | undefined;
   /** Work queued or running on it: a table of no game is forgotten when the last of it is done. */
   users: number;
+  /** This process held the table's lease at its last look: it runs the table's clock. */
+  owned: boolean;
+  /** The store may hold events of its streams this copy has not read (another process appended them). */
+  behind: boolean;
+  /** Another process holds the lease: not asked for again before this time (ms), to spare the database. */
+  askAgainAt: number;
 }
 
 const SYSTEM: Actor = { role: 'system', id: 'table-service' };
@@ -119,11 +136,16 @@ export class LiveTables {
   readonly #store: EventStore;
   readonly #options: LiveTablesOptions;
   readonly #tables = new Map<string, Table>();
+  readonly #leases: TableLeases;
+  /** Other processes write to the store: every copy is brought up to the store's before use. */
+  readonly #shared: boolean;
   #closed = false;
 
   constructor(store: EventStore, options: LiveTablesOptions = {}) {
     this.#store = store;
     this.#options = options;
+    this.#leases = options.leases ?? soleLeases();
+    this.#shared = options.leases !== undefined;
   }
 
   #now(): string {
@@ -150,6 +172,8 @@ export class LiveTables {
       );
       table.game = outcome.after;
       if (outcome.status !== 'rejected') this.#emit(command.gameId, outcome.stored);
+      // Playing now: its clock runs where it was started.
+      await this.#lease(command.gameId, table);
       await this.#moveOn(command.gameId, table);
       return outcome;
     });
@@ -336,6 +360,56 @@ export class LiveTables {
     });
   }
 
+  /**
+   * An event the store delivered (this process's or another's). A table whose copy lacks it reads it before
+   * its next command; a table whose clock runs here is moved on at once (another process's discard opened a
+   * claim window: its deadline is timed here).
+   */
+  observe(event: StoredEvent): void {
+    const ref = streamRef(event.stream);
+    if (ref.kind !== 'game' && ref.kind !== 'hand') return;
+    const table = this.#tables.get(ref.gameId);
+    if (table === undefined || table.game === undefined) return;
+    const copy = ref.kind === 'game' ? table.game : table.hand;
+    if (copy !== undefined && copy.stream === event.stream && copy.revision >= event.revision) return;
+    table.behind = true;
+    if (table.owned)
+      this.#exclusive(ref.gameId, (t) => this.#moveOn(ref.gameId, t)).catch((error: unknown) =>
+        this.#options.onError?.(error),
+      );
+  }
+
+  /**
+   * Takes over the tables whose holder died (their lease expired): each is read from its streams and moved
+   * on, overdue claim windows closed as passes. Answers the tables taken over.
+   */
+  async takeOverExpired(): Promise<string[]> {
+    const taken: string[] = [];
+    for (const gameId of await this.#leases.expired()) {
+      if (this.#closed) break;
+      const table = this.#tables.get(gameId);
+      if (table !== undefined) table.askAgainAt = 0;
+      await this.#exclusive(gameId, async (t) => {
+        if (t.owned) taken.push(gameId);
+        // A game that ended before its holder could let the lease go needs no clock: the row goes.
+        else if (t.game.state.phase !== 'playing') await this.#leases.drop(gameId);
+      });
+    }
+    return taken;
+  }
+
+  /** Leases another process took: their tables' clocks stop here, their copies are read again before use. */
+  leasesLost(gameIds: readonly string[]): void {
+    for (const gameId of gameIds) {
+      const table = this.#tables.get(gameId);
+      if (table === undefined) continue;
+      table.owned = false;
+      table.behind = true;
+      clearTimeout(table.timer);
+      table.timer = undefined;
+    }
+  }
+
   /** Forgets every table and stops the deadline timers; commands already queued still finish. */
   close(): void {
     this.#closed = true;
@@ -359,13 +433,17 @@ export class LiveTables {
         queue: Promise.resolve(),
         timer: undefined,
         users: 0,
+        owned: false,
+        behind: false,
+        askAgainAt: 0,
       };
       const placeholder = table;
       placeholder.queue = loading.then(async (loaded) => {
         placeholder.game = loaded.game;
         placeholder.hand = loaded.hand;
         placeholder.handNumber = loaded.handNumber;
-        // Where a stopped server left it: a hand over but not recorded, no hand dealt, a window to time.
+        await this.#lease(gameId, placeholder);
+        // Where a stopped server (or a dead one whose lease this process took) left it: a hand over but not recorded, no hand dealt, a window to time.
         await this.#moveOn(gameId, placeholder);
         // Or a game over whose result never reached its tournament (reporting it again records nothing).
         if (loaded.game.state.phase === 'finished')
@@ -378,7 +456,10 @@ export class LiveTables {
     const current = table;
     current.users += 1;
     const result = current.queue
-      .then(() => work(current))
+      .then(async () => {
+        await this.#lease(gameId, current);
+        return work(current);
+      })
       .finally(() => {
         current.users -= 1;
         // Any token may ask about any id: a game that does not exist (or failed to load) keeps no entry, so
@@ -391,6 +472,52 @@ export class LiveTables {
       });
     current.queue = result.catch(() => undefined);
     return result;
+  }
+
+  /**
+   * Makes sure of the table's lease (a game being played) and brings its copy up to the store's. Where other
+   * processes share the store that is before every use, owned or not: a client may act through one process and
+   * read through another, and must see its own action (one read of the events after the copy's revision).
+   */
+  async #lease(gameId: string, table: Table): Promise<void> {
+    const playing = table.game.state.phase === 'playing';
+    if (!this.#leases.holds(gameId)) {
+      const was = table.owned;
+      table.owned = false;
+      if (playing && !this.#closed && Date.now() >= table.askAgainAt) {
+        table.owned = await this.#leases.acquire(gameId);
+        table.askAgainAt = table.owned ? 0 : Date.now() + this.#leases.leaseMs / 4;
+      }
+      // Taken (over) now, or never held: others may have written meanwhile.
+      if (!was || table.owned) table.behind = true;
+      if (!table.owned) {
+        clearTimeout(table.timer);
+        table.timer = undefined;
+      }
+    } else table.owned = true;
+    if (table.behind || this.#shared) {
+      await this.#catchUp(gameId, table);
+      table.behind = false;
+    }
+  }
+
+  /** Reads what the table's streams gained since its copy was made: the game's, and the current hand's. */
+  async #catchUp(gameId: string, table: Table): Promise<void> {
+    if (table.game.revision === -1) {
+      const loaded = await this.#load(gameId);
+      table.game = loaded.game;
+      table.hand = loaded.hand;
+      table.handNumber = loaded.handNumber;
+      return;
+    }
+    table.game = await catchUp(this.#store, table.game, GAME_AGGREGATE);
+    const current = table.game.state.hands + 1;
+    const playing = table.game.state.phase === 'playing';
+    if (playing && (table.handNumber !== current || table.hand === undefined)) {
+      table.handNumber = current;
+      const hand = await load(this.#store, handStream(gameId, current), HAND_AGGREGATE);
+      table.hand = hand.revision === -1 ? undefined : hand;
+    } else if (table.hand !== undefined) table.hand = await catchUp(this.#store, table.hand, HAND_AGGREGATE);
   }
 
   async #load(gameId: string): Promise<TableSnapshot> {
@@ -460,7 +587,12 @@ export class LiveTables {
         throw new Error(`hand ${handNumber} of ${gameId} cannot be recorded: ${outcome.rejection.message}`);
       table.game = outcome.after;
       this.#emit(gameId, outcome.stored);
-      if (table.game.state.phase === 'finished') await this.#options.onGameFinished?.(gameId, table.game);
+      if (table.game.state.phase === 'finished') {
+        // Nothing left to time: the lease goes, so no process takes the table over.
+        if (table.owned) await this.#leases.release(gameId);
+        table.owned = false;
+        await this.#options.onGameFinished?.(gameId, table.game);
+      }
     }
   }
 
@@ -468,7 +600,8 @@ export class LiveTables {
     clearTimeout(table.timer);
     table.timer = undefined;
     const phase = table.hand?.state.phase;
-    if (this.#options.deadlines !== true || this.#closed || phase?.kind !== 'claim-window') return;
+    if (this.#options.deadlines !== true || this.#closed || !table.owned || phase?.kind !== 'claim-window')
+      return;
     const { window } = phase;
     const deadline = window.openedAtMs + window.deadlineMs;
     const handNumber = table.handNumber;

@@ -20,6 +20,7 @@ import {
   type Actor,
   type Aggregate,
   type CommandIds,
+  catchUp,
   type Loaded,
   load,
   type RunOutcome,
@@ -63,6 +64,11 @@ export interface TournamentServiceOptions {
   /** Starts the game of one table of a started round; resolves once it is on record (not when it ends). */
   readonly startTable?: (tournament: TournamentState, round: Round, table: Table) => Promise<void>;
   readonly onAppended?: (tournamentId: string, events: readonly StoredEvent[]) => void;
+  /**
+   * Other processes write to the same store: a tournament's copy is brought up to the store's before every
+   * use (one read of the events after its revision, nothing when none are new).
+   */
+  readonly shared?: boolean;
 }
 
 interface Entry {
@@ -91,8 +97,7 @@ export class TournamentService {
     ifMatch?: number,
   ): Promise<TournamentOutcome> {
     const outcome = await this.#exclusive(tournamentId, async (entry) => {
-      const loaded =
-        entry.loaded ?? (await load(this.#store, tournamentStream(tournamentId), TOURNAMENT_AGGREGATE));
+      const loaded = await this.#fresh(tournamentId, entry);
       const result = await run(
         this.#store,
         tournamentStream(tournamentId),
@@ -118,10 +123,15 @@ export class TournamentService {
 
   /** The tournament's stream as it stands. */
   async current(tournamentId: string): Promise<TournamentLoaded> {
-    return this.#exclusive(tournamentId, async (entry) => {
-      entry.loaded ??= await load(this.#store, tournamentStream(tournamentId), TOURNAMENT_AGGREGATE);
-      return entry.loaded;
-    });
+    return this.#exclusive(tournamentId, (entry) => this.#fresh(tournamentId, entry));
+  }
+
+  async #fresh(tournamentId: string, entry: Entry): Promise<TournamentLoaded> {
+    if (entry.loaded === undefined)
+      entry.loaded = await load(this.#store, tournamentStream(tournamentId), TOURNAMENT_AGGREGATE);
+    else if (this.#options.shared === true)
+      entry.loaded = await catchUp(this.#store, entry.loaded, TOURNAMENT_AGGREGATE);
+    return entry.loaded;
   }
 
   /** Starts the games of a started round's unfinished tables (again, harmlessly, after a restart). */
