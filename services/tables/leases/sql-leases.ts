@@ -37,7 +37,8 @@ export async function openSqlLeases(
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
   await db.transaction().execute(async (trx) => {
     // Processes starting at once would race on CREATE TABLE IF NOT EXISTS: one at a time.
-    if (!sqlite) await sql`select pg_advisory_xact_lock(hashtext('mahjong-ledger table leases'))`.execute(trx);
+    if (!sqlite)
+      await sql`select pg_advisory_xact_lock(hashtext('mahjong-ledger table leases'))`.execute(trx);
     await trx.schema
       .createTable('table_leases')
       .ifNotExists()
