@@ -10,6 +10,7 @@ import { presetRoutes } from './presets.ts';
 import { type BoardFeed, queryRoutes } from './queries.ts';
 import { roundRoutes } from './rounds.ts';
 import { rulingRoutes } from './rulings.ts';
+import { seatStreamRoutes } from './seat-stream.ts';
 import { tableRoutes } from './tables.ts';
 import { tokenRoutes } from './tokens.ts';
 import { tournamentFinishRoutes } from './tournament-finish.ts';
@@ -37,6 +38,7 @@ export function platformRoutes(
     rulingRoutes(platform, queries),
     entryRoutes(platform),
     tableRoutes(platform),
+    seatStreamRoutes(platform),
     ...(queries === undefined ? [] : [queryRoutes(platform, queries.readModels, queries.feed)]),
   ];
 }

@@ -261,6 +261,13 @@ export interface paths {
     /** A referee acts on a live hand: a dead hand found, an unshown concealed gong charged (table law) */
     post: operations['postGamesGameIdHandsHandReferee'];
   };
+  '/api/games/{gameId}/seat/stream': {
+    /**
+     * The player's own seat as server-sent events: `seat` with the seat view on every change
+     * @description The seat token’s own seat, as GET /api/games/{gameId}/seat answers it (the same refusals: 403 for a player seated nowhere this hand or a token of another game, 409 `no-hand` at a table whose hands are entered). A `seat` frame at once, then whenever what the seat reads changes (its visible revision, the hand): never the same view twice in a row, at most one per 50 ms (the latest always sent). `ended` once the game is finished, then the stream closes. At most 8 open streams per token: 429 `too-many-streams` beyond.
+     */
+    get: operations['getGamesGameIdSeatStream'];
+  };
   '/api/tournaments/{tournamentId}/standings': {
     /** Standings: points (or table points), places shared on equal scores */
     get: operations['getTournamentsTournamentIdStandings'];
@@ -2428,6 +2435,33 @@ export interface components {
         },
       ]
     >;
+    /** @description text/event-stream: a `retry:` line, then one `event: seat` frame (`id:` and `data:`, the seat view as GET /api/games/{gameId}/seat answers it) at once and on every change the seat can see, `: heartbeat` comments between, and a last `event: ended` frame once the game is finished */
+    SeatStreamEvent: OneOf<
+      [
+        {
+          /** @enum {string} */
+          event: 'seat';
+          /** @description Counts the frames sent on this stream, from 1 */
+          id: string;
+          data: components['schemas']['SeatView'];
+        },
+        {
+          /** @enum {string} */
+          event: 'ended';
+          id: string;
+          data: components['schemas']['SeatStreamEnded'];
+        },
+      ]
+    >;
+    SeatStreamEnded: {
+      gameId: string;
+      /** @enum {string} */
+      reason: 'game-finished';
+      /** @description The game’s final scores, by player */
+      scores: {
+        [key: string]: number;
+      };
+    };
     Standings: {
       standings: components['schemas']['StandingRow'][];
     };
@@ -5556,6 +5590,61 @@ export interface operations {
         };
       };
       /** @description Rate limited (rate-limited) */
+      429: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Internal error (internal) */
+      500: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  /**
+   * The player's own seat as server-sent events: `seat` with the seat view on every change
+   * @description The seat token’s own seat, as GET /api/games/{gameId}/seat answers it (the same refusals: 403 for a player seated nowhere this hand or a token of another game, 409 `no-hand` at a table whose hands are entered). A `seat` frame at once, then whenever what the seat reads changes (its visible revision, the hand): never the same view twice in a row, at most one per 50 ms (the latest always sent). `ended` once the game is finished, then the stream closes. At most 8 open streams per token: 429 `too-many-streams` beyond.
+   */
+  getGamesGameIdSeatStream: {
+    parameters: {
+      path: {
+        gameId: string;
+      };
+    };
+    responses: {
+      /** @description An event stream: `seat` (the whole seat view) per change, `ended` at the game’s end */
+      200: {
+        content: {
+          'text/event-stream': components['schemas']['SeatStreamEvent'];
+        };
+      };
+      /** @description The request does not fit its schema (invalid-request) */
+      400: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No valid bearer token (unauthorized) */
+      401: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token may not do this here (forbidden) */
+      403: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description no-hand: the table’s hands are entered by a scorer, no seat is dealt one */
+      409: {
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description too-many-streams: the client holds its limit of open streams */
       429: {
         content: {
           'application/problem+json': components['schemas']['Problem'];
