@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { evaluateScoreRequest, type ScoreOutcome } from '../domain/rules/contract/index.ts';
+import { registerMigrateCommand } from './commands/migrate.ts';
 import { registerPlatformCommands } from './commands/register.ts';
 import { reportOf } from './play/report.ts';
 import { type PlayOutcome, playScript } from './play/run.ts';
@@ -109,6 +110,7 @@ export function buildProgram(io: Io = processIo): Command {
       process.exitCode = runPlay(file, io, options);
     });
   registerPlatformCommands(program, io);
+  registerMigrateCommand(program, io);
   return program;
 }
 
