@@ -390,7 +390,11 @@ export class LiveTables {
       const table = this.#tables.get(gameId);
       if (table !== undefined) table.askAgainAt = 0;
       await this.#exclusive(gameId, async (t) => {
-        if (t.owned) taken.push(gameId);
+        if (t.owned) {
+          taken.push(gameId);
+          // A copy this process held already was not moved on by its loading: its window is timed now.
+          await this.#moveOn(gameId, t);
+        }
         // A game that ended before its holder could let the lease go needs no clock: the row goes.
         else if (t.game.state.phase !== 'playing') await this.#leases.drop(gameId);
       });

@@ -125,6 +125,8 @@ describe('two table services on one store', () => {
     for (let step = 0; step < 40; step++) if ((await playTurn(a.tables, 'g-dies', step)) === undefined) break;
     const open = (await a.tables.snapshot('g-dies')).hand!;
     expect(open.state.phase.kind).toBe('claim-window');
+    // B serves the table's reads meanwhile: its copy is in memory when it takes the table over.
+    expect((await b.tables.snapshot('g-dies')).hand!.revision).toBe(open.revision);
     // A dies: its timers stop with it, and nobody renews its lease.
     a.tables.close();
     expect(await b.tables.takeOverExpired()).toEqual([]);
