@@ -45,6 +45,13 @@ describe('loadConfig', () => {
     );
   });
 
+  it('given TRUST_PROXY, reads a hop count as a number and addresses as text; refuses anything else naming it', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toBe('loopback');
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone; rm' })).toThrow(/^TRUST_PROXY: /);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });

@@ -33,6 +33,12 @@ const EnvironmentSchema = z.object({
   AUDIT_KEY_FILE: z.string().min(1).optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  // Behind a proxy (infra/nginx.conf) every client would seem to come from the proxy's address: the hops
+  // trusted to say who the client is (express's "trust proxy": a count of hops, or addresses / subnets).
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d{1,2}|[0-9a-fA-F.:/, ]+|loopback|linklocal|uniquelocal)$/, 'a hop count, or addresses and subnets')
+    .optional(),
 });
 
 export interface Config {
@@ -57,6 +63,8 @@ export interface Config {
    * 127.0.0.1), unauthenticated; absent, it is on the main port for a global organizer's token.
    */
   readonly metrics?: { readonly port: number; readonly host: string };
+  /** TRUST_PROXY: proxy hops trusted for the client's address (a count, or addresses and subnets). */
+  readonly trustProxy?: number | string;
 }
 
 export class ConfigError extends Error {
@@ -87,6 +95,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     AUDIT_KEY_FILE,
     METRICS_PORT,
     METRICS_HOST,
+    TRUST_PROXY,
   } = parsed.data;
   if (AUDIT_KEY !== undefined && AUDIT_KEY_FILE !== undefined)
     throw new ConfigError('AUDIT_KEY: set AUDIT_KEY or AUDIT_KEY_FILE, not both');
@@ -102,5 +111,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     ...(AUDIT_KEY !== undefined ? { auditKey: AUDIT_KEY } : {}),
     ...(AUDIT_KEY_FILE !== undefined ? { auditKeyFile: resolve(AUDIT_KEY_FILE) } : {}),
     ...(METRICS_PORT !== undefined ? { metrics: { port: METRICS_PORT, host: METRICS_HOST } } : {}),
+    ...(TRUST_PROXY === undefined
+      ? {}
+      : { trustProxy: /^\d+$/.test(TRUST_PROXY) ? Number(TRUST_PROXY) : TRUST_PROXY }),
   };
 }

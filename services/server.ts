@@ -195,6 +195,7 @@ export async function startPlatformServer(
     ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
     metricsEndpoint: metricsBind === undefined ? 'organizers' : 'none',
     seatEnded: seatEndedOf(platform),
+    ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
     webApp: webAppFiles(),
   });
   const port = options.port ?? config.port;
