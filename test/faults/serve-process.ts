@@ -1,6 +1,7 @@
 // `mahjong-ledger serve` as a process of its own, as an operator runs it: started with an environment, its
 // banner read for the URL and the organizer token, killed (SIGKILL: a crash) or stopped (SIGTERM) by its pid.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { type AddressInfo, createServer } from 'node:net';
 import { REPO_ROOT } from './support.ts';
 
 /** How long a server may take to start on a loaded 2-core machine: a bound, never a measure. */
@@ -28,10 +29,19 @@ function baseEnv(): Record<string, string> {
   );
 }
 
-export async function startServe(env: Readonly<Record<string, string>>): Promise<ServeProcess> {
+/** A port free now on the loopback (a restarted server listens where its clients reconnect). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+export async function startServe(env: Readonly<Record<string, string>>, port = 0): Promise<ServeProcess> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'services/cli.ts', 'serve', '--port', '0'],
+    ['--import', 'tsx', 'services/cli.ts', 'serve', '--port', String(port)],
     { cwd: REPO_ROOT, env: { ...baseEnv(), LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';

@@ -4,23 +4,20 @@
 // route, the Idempotency-Key and the request, is their causationId); the API's count of the games' events is
 // what the store holds; and the generator stopped by itself within its bound.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fingerprintOf } from '../../services/api/idempotency.ts';
 import type { StoredEvent } from '../../services/eventstore/port.ts';
 import { openSqliteEventStore } from '../../services/eventstore/sqlite.ts';
-import { clientCommandId } from '../../services/play/command-ids.ts';
+import { checkCommands, readAcknowledged } from './acknowledged.ts';
 import type { LoadReport } from './generator.ts';
-import type { Acknowledged } from './seat-client.ts';
 import { REPO_ROOT, type ServerProcess, startServerProcess } from './server-process.ts';
 
 const TABLES = 4;
 const SECONDS = 8;
 /** The generator's own bound is its seconds and 300 s more; this test waits far less before calling it stuck. */
 const GENERATOR_BOUND_MS = (SECONDS + 150) * 1000;
-const ACTIONS_ROUTE = '/api/games/:gameId/hands/:hand/actions';
 
 let dir: string;
 let server: ServerProcess | undefined;
@@ -106,10 +103,7 @@ describe('a small load', () => {
     expect(report.acknowledged).toBeGreaterThan(0);
     expect(report.eventsStored).toBeGreaterThanOrEqual(report.acknowledged);
 
-    const acknowledged = readFileSync(record, 'utf8')
-      .split('\n')
-      .filter((line) => line !== '')
-      .map((line) => JSON.parse(line) as Acknowledged);
+    const acknowledged = readAcknowledged(record);
     expect(acknowledged).toHaveLength(report.acknowledged);
 
     await server!.stop();
@@ -118,28 +112,10 @@ describe('a small load', () => {
     );
     // Claim windows left open at the stop still close at their deadline: the store may have moved on since.
     expect(events.length).toBeGreaterThanOrEqual(report.eventsStored);
-    const byCommand = new Map<string, StoredEvent[]>();
-    for (const event of events) {
-      const cause = (event.metadata as { causationId?: string }).causationId;
-      if (cause?.startsWith('client:')) byCommand.set(cause, [...(byCommand.get(cause) ?? []), event]);
-    }
-    const missing: string[] = [];
-    for (const command of acknowledged) {
-      const id = clientCommandId(
-        { principal: command.tokenId, method: 'post', route: ACTIONS_ROUTE },
-        command.key,
-        fingerprintOf('POST', command.path, command.body),
-      );
-      if (!byCommand.has(id)) missing.push(`${command.path} ${JSON.stringify(command.body)}`);
-    }
-    expect(missing).toEqual([]);
+    const check = checkCommands(events, acknowledged);
+    expect(check.missing).toEqual([]);
     // Every client command the store holds was acknowledged, and appended once: one stream, one unbroken run.
-    expect(byCommand.size).toBe(acknowledged.length);
-    const twice = [...byCommand].filter(
-      ([, list]) =>
-        new Set(list.map((e) => e.stream)).size !== 1 ||
-        list.some((e, i) => i > 0 && e.revision !== list[i - 1]!.revision + 1),
-    );
-    expect(twice.map(([id]) => id)).toEqual([]);
+    expect(check.stored).toBe(acknowledged.length);
+    expect(check.twice).toEqual([]);
   }, 240_000);
 });
