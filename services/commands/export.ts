@@ -52,22 +52,46 @@ async function gamesOf(store: EventStore, tournamentId: string): Promise<string[
   return state.rounds.flatMap((round) => round.tables.map((table) => table.gameId));
 }
 
-/** Each hand stream of each game: the games' recorded hands and the one being played, if any. */
-async function handStreamsOf(store: EventStore, gameId: string): Promise<StoredEvent[][]> {
+/**
+ * Each hand stream of the game, one at a time: its recorded hands and the one being played, if any. Only
+ * one hand's events are held at once, whatever the size of the tournament.
+ */
+async function* handStreamsOf(store: EventStore, gameId: string): AsyncGenerator<StoredEvent[]> {
   const game = await load(store, gameStream(gameId), GAME_AGGREGATE);
-  const hands: StoredEvent[][] = [];
   for (let n = 1; n <= game.state.hands + 1; n++) {
     const events = await store.readStream(handStream(gameId, n));
-    if (events.length > 0) hands.push(events);
+    if (events.length > 0) yield events;
   }
-  return hands;
 }
 
-export async function exportReplays(store: EventStore, tournamentId: string): Promise<string> {
-  const replays = [];
-  for (const gameId of await gamesOf(store, tournamentId))
-    for (const events of await handStreamsOf(store, gameId)) replays.push(replayFromEvents(events));
-  return `${JSON.stringify({ tournamentId, replays }, null, 2)}\n`;
+/** Where an export writes its text, piece by piece; a promise returned is awaited (the reader is behind). */
+export type TextSink = (chunk: string) => void | Promise<void>;
+
+/**
+ * Every hand's replay of the tournament as one JSON document, the bytes of
+ * `JSON.stringify({ tournamentId, replays }, null, 2)`, written a hand at a time: a replay lists the table
+ * after every step, so a whole tournament's document runs to hundreds of megabytes (more than one string may
+ * hold at 256 players × 8 rounds) while one hand's is a few hundred kilobytes. Each replay is stringified
+ * alone and indented to its depth in the array (a JSON string never holds a raw newline, so every newline is
+ * the layout's). An unknown tournament is refused before anything is written. Answers how many replays were
+ * written.
+ */
+export async function writeReplays(
+  store: EventStore,
+  tournamentId: string,
+  write: TextSink,
+): Promise<number> {
+  const games = await gamesOf(store, tournamentId);
+  await write(`{\n  "tournamentId": ${JSON.stringify(tournamentId)},\n  "replays": [`);
+  let written = 0;
+  for (const gameId of games)
+    for await (const events of handStreamsOf(store, gameId)) {
+      const replay = JSON.stringify(replayFromEvents(events), null, 2).replaceAll('\n', '\n    ');
+      await write(`${written === 0 ? '' : ','}\n    ${replay}`);
+      written++;
+    }
+  await write(`${written === 0 ? ']' : '\n  ]'}\n}\n`);
+  return written;
 }
 
 export const AUDIT_FORMAT = 'mahjong-ledger-audit';

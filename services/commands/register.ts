@@ -2,7 +2,6 @@
 // zod before anything is opened or written; a bad one exits 2 naming it.
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { ALL_PROJECTIONS } from '../../projections/index.ts';
 import { type Io, reportInvalid } from '../cli.ts';
 import type { Config } from '../config.ts';
 import { DemoExists } from '../demo/run-demo.ts';
@@ -20,6 +19,7 @@ import {
   UnknownTournament,
   writeReplays,
 } from './export.ts';
+import { registerRebuildCommand } from './rebuild.ts';
 import { runWorkers, ServeArguments, startsWorkers, stopOnSignals, workerNumber } from './serve.ts';
 import { openCommandStores, reportBusy } from './stores.ts';
 import { fileText, stdoutText } from './text-out.ts';
@@ -167,35 +167,7 @@ export function registerPlatformCommands(program: Command, io: Io): void {
       }
     });
 
-  program
-    .command('rebuild')
-    .description('rebuild the read models (projections) from the first event')
-    .option('--projection <name>', `one of ${ALL_PROJECTIONS.map((p) => p.name).join(', ')} (default all)`)
-    .action(async (options: { projection?: string }) => {
-      const names = ALL_PROJECTIONS.map((p) => p.name);
-      if (options.projection !== undefined && !names.includes(options.projection))
-        return fail(reportInvalid(io, '--projection', `one of ${names.join(', ')}`));
-      const env = config(io);
-      if (typeof env === 'number') return fail(env);
-      // The events are only read: beside a server, or a writer holding their file, rebuild still runs.
-      let stores: Awaited<ReturnType<typeof openCommandStores>> | undefined;
-      try {
-        stores = await openCommandStores(env, { readonlyEvents: true });
-        const { store, readModels, projecting } = stores;
-        const runner = runnerOf(store, readModels);
-        for (const name of options.projection === undefined ? names : [options.projection]) {
-          const started = performance.now();
-          const events = await projecting(() => runner.rebuild(name));
-          io.stderr(`${name}: ${events} events in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
-        }
-      } catch (error) {
-        const busy = reportBusy(io, error, env.dataDir);
-        if (busy === undefined) throw error;
-        return fail(busy);
-      } finally {
-        await stores?.close();
-      }
-    });
+  registerRebuildCommand(program, io);
 
   program
     .command('export')
@@ -224,7 +196,7 @@ export function registerPlatformCommands(program: Command, io: Io): void {
             await writeReplays(store, args.tournament, out.write);
             await out.done();
           } catch (error) {
-            out.abandon();
+            await out.abandon();
             throw error;
           }
           return;

@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AmendmentRow } from './amendment.ts';
+import type { ResultRow } from './results.ts';
 
 /** The benchmark's rows, or undefined when its process failed (its output says why). */
 export function runAmendmentBenchInChild(benchDir: string): AmendmentRow[] | undefined {
@@ -37,4 +38,46 @@ export function amendmentSummary(rows: readonly AmendmentRow[]): string[] {
           : `< ${r.targetSeconds} s ${r.wallMs < r.targetSeconds * 1000 ? 'met' : 'NOT met'}, `) +
         `≤ ${r.targetRatio}× ${r.ratio <= r.targetRatio ? 'met' : 'NOT met'}`,
   );
+}
+
+/** The amendment's targets are stated over 10,000 settled hands; a smaller run's rows are left unjudged. */
+const TARGET_HANDS = 10_000;
+
+/** The rows for bench-results.md: each store's recompute beside its raw read, with its targets. */
+export function amendmentResultRows(rows: readonly AmendmentRow[]): ResultRow[] {
+  const int = (n: number): string => Math.round(n).toLocaleString('en-US');
+  return rows.map((r) => {
+    const key = `amendment.${r.store.startsWith('SQLite') ? 'sqlite' : 'postgres'}`;
+    const full = r.hands >= TARGET_HANDS;
+    const target =
+      `${r.targetSeconds === undefined ? '' : `< ${r.targetSeconds} s and `}≤ ${r.targetRatio}× the raw read` +
+      (full || r.status !== 'measured' ? '' : ` (over ${int(TARGET_HANDS)} hands)`);
+    if (r.status !== 'measured')
+      return {
+        key,
+        section: 'amendment',
+        measure: `retroactive amendment, ${r.store}`,
+        ours: `${r.status}: ${r.why ?? ''}`,
+        limit: '—',
+        ratio: '—',
+        target,
+        verdict: r.status,
+      };
+    const missed = [
+      ...(r.targetSeconds === undefined || r.wallMs < r.targetSeconds * 1000 ? [] : ['time']),
+      ...(r.ratio <= r.targetRatio ? [] : ['ratio']),
+    ];
+    return {
+      key,
+      section: 'amendment',
+      measure: `retroactive amendment over ${int(r.hands)} settled hands, ${r.store}`,
+      ours: `${(r.wallMs / 1000).toFixed(2)} s (${int(r.handsPerSecond)} hands/s)`,
+      limit: `${(r.rawMs / 1000).toFixed(2)} s (a raw read of its ${int(r.rawEvents)} events)`,
+      ratio: `${r.ratio.toFixed(2)}×`,
+      target,
+      verdict: !full ? '—' : missed.length === 0 ? 'met' : 'NOT met',
+      ...(!full || missed.length === 0 ? {} : { missed: missed.join(', ') }),
+      headline: true,
+    };
+  });
 }
