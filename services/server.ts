@@ -6,13 +6,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import {
-  ALL_PROJECTIONS,
-  createRunner,
-  openReadModels,
-  type ReadModels,
-  type Runner,
-} from '../projections/index.ts';
+import { openReadModels, type ReadModels, type Runner } from '../projections/index.ts';
 import { openAmendmentQueue, QUEUE_BOARD_PATH, tournamentIdsOf } from './amendments/open.ts';
 import { Amendments } from './amendments/service.ts';
 import { createApp, startServer, stopServer } from './api/app.ts';
@@ -33,6 +27,7 @@ import { followStore } from './follow-store.ts';
 import { followOtherProcesses } from './other-processes.ts';
 import { createPlatform, type Platform } from './platform.ts';
 import { queueBoardRouter } from './queue/board.ts';
+import { runnerOf } from './read-models.ts';
 import { type BotRounds, type BotRoundsOptions, startBotRounds } from './tables/bot-rounds.ts';
 import { openSqlLeases } from './tables/leases/sql-leases.ts';
 
@@ -77,6 +72,8 @@ export interface RunningServer {
 }
 
 /** The read models and the API's tables where the events are: PostgreSQL schemas, or SQLite files beside them. */
+export { runnerOf };
+
 export async function openStores(config: Config): Promise<{
   store: EventStore;
   where: string;
@@ -97,20 +94,6 @@ export async function openStores(config: Config): Promise<{
     readModels: await openReadModels({ kind: 'sqlite', file: join(config.dataDir, READ_MODELS_FILE) }),
     apiDb: await openSqliteApiDatabase(join(config.dataDir, API_FILE)),
   };
-}
-
-/** The projection runner over the store's events. */
-export function runnerOf(
-  store: EventStore,
-  readModels: ReadModels,
-  onCommitted?: (projection: string, keys: readonly string[]) => void,
-): Runner {
-  return createRunner({
-    db: readModels,
-    readAll: ({ after, limit }) => store.readAll({ after, limit }),
-    projections: ALL_PROJECTIONS,
-    ...(onCommitted ? { onCommitted } : {}),
-  });
 }
 
 /** The server could not listen where it was told to (a port in use, a privileged port, no such address). */

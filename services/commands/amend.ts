@@ -13,7 +13,7 @@ import { Amendments } from '../amendments/service.ts';
 import { EXIT_INVALID, EXIT_REJECTED, type Io, reportInvalid } from '../cli.ts';
 import type { Config } from '../config.ts';
 import { createPlatform } from '../platform.ts';
-import { runnerOf } from '../server.ts';
+import { runnerOf } from '../read-models.ts';
 import { config, fail, parsed } from './arguments.ts';
 import { progressBar } from './demo.ts';
 import { openCommandStores } from './stores.ts';

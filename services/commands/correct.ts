@@ -14,7 +14,7 @@ import { REJECTION_STATUS } from '../api/routes/tournament-command.ts';
 import { EXIT_INVALID, EXIT_REJECTED, type Io } from '../cli.ts';
 import type { Config } from '../config.ts';
 import { createPlatform, type Platform } from '../platform.ts';
-import { runnerOf } from '../server.ts';
+import { runnerOf } from '../read-models.ts';
 import { config, fail, parsed } from './arguments.ts';
 import { openCommandStores } from './stores.ts';
 

@@ -9,7 +9,7 @@ import { standingsOf } from '../../projections/index.ts';
 import type { StandingRow } from '../../projections/standings/evolve.ts';
 import type { Config } from '../config.ts';
 import { type DemoResult, runDemo } from '../demo/run-demo.ts';
-import { runnerOf } from '../server.ts';
+import { runnerOf } from '../read-models.ts';
 import { openCommandStores } from './stores.ts';
 
 export const DemoArguments = z.strictObject({

@@ -19,7 +19,7 @@ import { openPostgresApiDatabase, openSqliteApiDatabase } from '../api/db.ts';
 import { type Io, reportInvalid } from '../cli.ts';
 import type { Config } from '../config.ts';
 import { API_FILE, EVENTS_FILE, openConfiguredEventStore, READ_MODELS_FILE } from '../eventstore/open.ts';
-import { runnerOf } from '../server.ts';
+import { runnerOf } from '../read-models.ts';
 import { openSqlLeases } from '../tables/leases/sql-leases.ts';
 import { config, fail, parsed } from './arguments.ts';
 import { isSqliteBusy, reportBusy, StoreBusy } from './stores.ts';

@@ -14,7 +14,7 @@ import type { Config } from '../config.ts';
 import { forEachStoredEvent } from '../eventstore/hash-chain.ts';
 import { EVENTS_FILE } from '../eventstore/open.ts';
 import type { EventStore, ReadAllOptions, StoredEvent } from '../eventstore/port.ts';
-import { runnerOf } from '../server.ts';
+import { runnerOf } from '../read-models.ts';
 import { config, fail } from './arguments.ts';
 import { openCommandStores, reportBusy } from './stores.ts';
 

@@ -5,7 +5,8 @@ import type { Command } from 'commander';
 import { type Io, reportInvalid } from '../cli.ts';
 import type { Config } from '../config.ts';
 import { DemoExists } from '../demo/run-demo.ts';
-import { PortUnavailable, runnerOf, startPlatformServer } from '../server.ts';
+import { runnerOf } from '../read-models.ts';
+import type { startPlatformServer } from '../server.ts';
 import { registerAmendmentCommands } from './amend.ts';
 import { config, fail, parsed } from './arguments.ts';
 import { AuditKeyError, loadAuditKey } from './audit-key.ts';
@@ -72,9 +73,11 @@ export function registerPlatformCommands(program: Command, io: Io): void {
       if (startsWorkers(args.workers)) return runWorkers(args.workers, io);
       // Under --workers the first worker alone plays the demo, seats the bots and prints the banner.
       const first = workerNumber() === 1;
+      // The HTTP stack is loaded by `serve` alone: the other commands stay small (the export's memory bound).
+      const { PortUnavailable, startPlatformServer: start } = await import('../server.ts');
       let server: Awaited<ReturnType<typeof startPlatformServer>>;
       try {
-        server = await startPlatformServer(env, {
+        server = await start(env, {
           ...(args.port === undefined ? {} : { port: args.port }),
           ...(args.demo && first
             ? {
