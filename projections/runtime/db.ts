@@ -162,6 +162,10 @@ async function openPostgres(config: { url: string; schema?: string | undefined }
     }
   }
   const pool = new pg.Pool({ connectionString: config.url, max: 4 });
+  // A connection lost while idle or between queries (the server restarted) is dropped, never a crash: the
+  // pool opens another for the next query (an error during a query reaches that query).
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   // Every connection of the pool works in the schema: queries queue behind this on a new client.
   if (schema !== undefined) pool.on('connect', (client) => void client.query(`SET search_path TO ${schema}`));
   return new Kysely<ReadModelTables>({ dialect: new PostgresDialect({ pool }) });

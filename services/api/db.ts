@@ -149,6 +149,10 @@ export async function openPostgresApiDatabase(
     // Unqualified table names resolve in the schema, so the queries need not name it.
     options: `-c search_path=${schema}`,
   });
+  // A connection lost while idle or between queries (the server restarted) is dropped, never a crash: the
+  // pool opens another for the next query (an error during a query reaches that query).
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<ApiDatabase>({ dialect: new PostgresDialect({ pool }) });
   try {
     await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(schema)}`.execute(db);

@@ -246,6 +246,8 @@ export async function openPostgresEventStore(
   const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10, options: `-c role=${appRole}` });
   // An idle connection that dies (a server restart) is dropped; the next query opens a new one.
   pool.on('error', () => {});
+  // So is one lost between queries (checked out, no query running): its error reaches no query to fail.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<EventStoreDatabase>({ dialect: new PostgresDialect({ pool }) });
   try {
     // A connection string with options of its own would replace the role: never run as the owner unawares.
