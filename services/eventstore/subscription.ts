@@ -50,9 +50,15 @@ export interface SubscriptionSource {
 
 const BATCH = 256;
 
+/** Between two tries of a read that failed: doubling from the first to the last. */
+const FIRST_RETRY_MS = 200;
+const LAST_RETRY_MS = 5000;
+
 /**
- * Starts delivering events after `after`. The first error, reading or in the handler, stops the
- * subscription; close() then rejects with it, so its owner can restart from its own checkpoint.
+ * Starts delivering events after `after`. A read that fails (the database restarting, a file busy past its
+ * timeout) is tried again from the same position, waiting longer each time: a server's subscriptions outlive
+ * a restart of PostgreSQL. The first error of the handler stops the subscription; close() then rejects with
+ * it, so its owner can restart from its own checkpoint.
  */
 export function startSubscription(
   source: SubscriptionSource,
@@ -64,9 +70,22 @@ export function startSubscription(
 
   const run = async (): Promise<void> => {
     let cursor = after;
+    let retryMs = FIRST_RETRY_MS;
     while (!closed) {
       const seen = source.wakeup.version;
-      const batch = await source.readAll({ after: cursor, limit: BATCH });
+      let batch: StoredEvent[];
+      try {
+        batch = await source.readAll({ after: cursor, limit: BATCH });
+        retryMs = FIRST_RETRY_MS;
+      } catch {
+        if (closed) return;
+        const waiting = source.wakeup.wait(source.wakeup.version, retryMs);
+        pending = waiting;
+        await waiting.done;
+        pending = undefined;
+        retryMs = Math.min(retryMs * 2, LAST_RETRY_MS);
+        continue;
+      }
       for (const event of batch) {
         if (closed) return;
         await handler(event);
