@@ -3,7 +3,7 @@
 // A cursor rather than a callback, so that the scorer's loop calls nothing it cannot inline.
 import { concealedCode, KIND_PAIR, KIND_PUNG } from './hand-set.ts';
 import { HandScan } from './scan.ts';
-import { localKind, localRank, suitOffset, suitTable } from './suit-table.ts';
+import { ARRANGEMENT_HEADER, localKind, localRank, Slot, suitSlot, suitTable } from './suit-table.ts';
 
 export class ArrangementCursor {
   /** The current arrangement's set codes, `length` of them (the value next() returned). */
@@ -11,18 +11,26 @@ export class ArrangementCursor {
   private fixed = 0;
   private readonly suits = new Int32Array(3);
   private suitCount = 0;
-  /** Per wheel: pool offset of its first arrangement, of its current one, its index and its count. */
+  /**
+   * Per wheel: pool offset of its first arrangement, of its current one, its index and its count, and the
+   * current one's summary words (the first one's read from its slot, so that a suit of one arrangement
+   * never reads the pool).
+   */
   private readonly first = new Int32Array(3);
   private readonly at = new Int32Array(3);
   private readonly index = new Int32Array(3);
   private readonly count = new Int32Array(3);
+  private readonly word0 = new Int32Array(3);
+  private readonly word1 = new Int32Array(3);
+  private readonly firstWord0 = new Int32Array(3);
+  private readonly firstWord1 = new Int32Array(3);
   private started = false;
   private done = true;
 
   /** Starts on a scanned hand; false when it has no standard arrangement at all. */
   start(scan: HandScan): boolean {
     const { counts, keys, sizes } = scan;
-    const { pool } = suitTable();
+    const { slots } = suitTable();
     this.started = false;
     this.done = true;
     let fixed = 0;
@@ -39,15 +47,22 @@ export class ArrangementCursor {
     for (let suit = 0; suit < 3; suit++) {
       const key = keys[suit]!;
       if (key === 0) continue;
-      const offset = suitOffset(key);
-      if (offset === 0) return false;
+      const slot = suitSlot(key);
+      if (slot < 0) return false;
       // Every arrangement of a suit has a pair exactly when its size is 2 more than a multiple of 3.
       if (sizes[suit]! % 3 === 2) pairs++;
+      const arrangements = slots[slot + Slot.Arrangements]!;
       this.suits[wheels] = suit;
-      this.first[wheels] = offset + 1;
-      this.at[wheels] = offset + 1;
+      this.first[wheels] = arrangements >> 3;
+      this.at[wheels] = arrangements >> 3;
       this.index[wheels] = 0;
-      this.count[wheels] = pool[offset]!;
+      this.count[wheels] = arrangements & 7;
+      const word0 = slots[slot + Slot.Word0]!;
+      const word1 = slots[slot + Slot.Word1]!;
+      this.word0[wheels] = word0;
+      this.word1[wheels] = word1;
+      this.firstWord0[wheels] = word0;
+      this.firstWord1[wheels] = word1;
       wheels++;
     }
     if (pairs !== 1) return false;
@@ -88,23 +103,28 @@ export class ArrangementCursor {
     return this.suits[wheel]!;
   }
 
-  /** The id of a wheel's current arrangement: its summary is at summaries[id * SUMMARY_STRIDE]. */
-  arrangementOf(wheel: number): number {
-    return suitTable().pool[this.at[wheel]!]!;
+  /** The summary words (suit-table.ts: Word0, Word1) of a wheel's current arrangement. */
+  word0Of(wheel: number): number {
+    return this.word0[wheel]!;
+  }
+
+  word1Of(wheel: number): number {
+    return this.word1[wheel]!;
+  }
+
+  /**
+   * Where a wheel's current arrangement sits in the suit table's pool: with its suit, all it takes to write
+   * its sets again later (writeSuitArrangement).
+   */
+  offsetOf(wheel: number): number {
+    return this.at[wheel]!;
   }
 
   /** Writes the current arrangement's set codes into codes and returns how many. */
   writeCodes(): number {
-    const { pool } = suitTable();
     let length = this.fixed;
     for (let w = 0; w < this.suitCount; w++) {
-      let at = this.at[w]! + 1;
-      const sets = pool[at++]!;
-      const base = this.suits[w]! * 9;
-      for (let i = 0; i < sets; i++) {
-        const local = pool[at++]!;
-        this.codes[length++] = concealedCode(localKind(local), base + localRank(local));
-      }
+      length = writeSuitArrangement(this.codes, length, this.suits[w]!, this.at[w]!);
     }
     return length;
   }
@@ -115,14 +135,41 @@ export class ArrangementCursor {
     for (let w = this.suitCount - 1; w >= 0; w--) {
       if (this.index[w]! + 1 < this.count[w]!) {
         this.index[w]!++;
-        this.at[w]! += pool[this.at[w]! + 1]! + 2;
+        const at = this.at[w]! + ARRANGEMENT_HEADER + pool[this.at[w]! + 2]!;
+        this.at[w] = at;
+        this.word0[w] = pool[at]!;
+        this.word1[w] = pool[at + 1]!;
         return true;
       }
+      // Back to the first arrangement, whose words the slot gave (a wheel of one never moved).
+      if (this.index[w] === 0) continue;
       this.index[w] = 0;
       this.at[w] = this.first[w]!;
+      this.word0[w] = this.firstWord0[w]!;
+      this.word1[w] = this.firstWord1[w]!;
     }
     return false;
   }
+}
+
+/**
+ * Writes the set codes of one suit's arrangement (at: its offset in the pool, as offsetOf gives it) into
+ * codes from index length on, and returns the new length.
+ */
+export function writeSuitArrangement(
+  codes: { [index: number]: number },
+  length: number,
+  suit: number,
+  at: number,
+): number {
+  const { pool } = suitTable();
+  const base = suit * 9;
+  const sets = pool[at + 2]!;
+  for (let i = 0; i < sets; i++) {
+    const local = pool[at + ARRANGEMENT_HEADER + i]!;
+    codes[length++] = concealedCode(localKind(local), base + localRank(local));
+  }
+  return length;
 }
 
 const cursor = new ArrangementCursor();

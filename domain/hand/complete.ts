@@ -1,6 +1,6 @@
 // Complete shapes: four sets and a pair (melds fixed), seven distinct pairs, thirteen orphans.
 import { ORPHANS } from '../tiles/index.ts';
-import { POW5, suitOffset } from './suit-table.ts';
+import { isSuitKey, POW5 } from './suit-table.ts';
 
 export type Shape = 'standard' | 'seven-pairs' | 'thirteen-orphans';
 
@@ -19,7 +19,7 @@ export function isStandardComplete(counts: ArrayLike<number>): boolean {
   for (let base = 0; base < 27; base += 9) {
     const key = suitKey(counts, base);
     if (key === 0) continue;
-    if (suitOffset(key) === 0) return false;
+    if (!isSuitKey(key)) return false;
     let size = 0;
     for (let r = 0; r < 9; r++) size += counts[base + r]!;
     if (size % 3 === 2) pairs++;

@@ -6,5 +6,5 @@ export * from './meld.ts';
 export * from './sacred-discard.ts';
 export * from './scan.ts';
 export * from './shanten.ts';
-export { SUMMARY_STRIDE, Summary, suitTable } from './suit-table.ts';
+export { suitTable, Word0, Word1 } from './suit-table.ts';
 export * from './waits.ts';

@@ -22,61 +22,71 @@ export class HandScan {
   /** Reads counts, adding one extra tile (the winning tile) when extra is a kind 0..33. */
   read(concealed: ArrayLike<number>, extra: Tile = -1): this {
     // Branch-free on the counts: which kinds a hand holds is different every time, so a branch per kind
-    // would be mispredicted about half the time, and this loop runs for every hand scored.
+    // would be mispredicted about half the time, and this loop runs for every hand scored. The kinds held
+    // make a mask per group, whose flags one table read gives.
     const { counts, keys, sizes } = this;
     let exactPairs = 0;
-    let crowded = 0;
+    let over = 0;
     let any = 0;
     let all = -1;
-    for (let suit = 0; suit < 4; suit++) {
-      const base = suit * 9;
-      const end = suit === 3 ? TILE_KINDS : base + 9;
+    for (let group = 0; group < 4; group++) {
+      const base = group * 9;
+      const end = group === 3 ? TILE_KINDS : base + 9;
       let key = 0;
       let groupSize = 0;
-      // From the highest rank down, so that the base-5 key builds by Horner's rule.
+      let held = 0;
+      // From the highest rank down, so that the base-5 key builds by Horner's rule and rank r is bit r.
       for (let t = end - 1; t >= base; t--) {
         const n = concealed[t]!;
         counts[t] = n;
         key = key * 5 + n;
         groupSize += n;
-        const traits = COUNT_TRAITS[n & 511]! | (n >> 9 === 0 ? 0 : CROWDED);
-        exactPairs += traits & PAIR;
-        crowded |= traits;
-        const held = -(traits >> HELD_SHIFT);
-        const flags = TILE_FLAGS[t]!;
-        any |= flags & held;
-        all &= flags | ~held;
+        held = (held << 1) | (-n >>> 31);
+        exactPairs += ((n ^ 2) - 1) >>> 31;
+        over |= 4 - n;
       }
-      if (suit < 3) keys[suit] = key;
-      sizes[suit] = groupSize;
+      if (group < 3) keys[group] = key;
+      sizes[group] = groupSize;
+      any |= GROUP_ANY[(group << 9) | held]!;
+      all &= GROUP_ALL[(group << 9) | held]!;
     }
     if (extra >= 0 && extra < TILE_KINDS) {
       // The extra tile, added after the loop so the loop itself stays free of the comparison.
       const before = counts[extra]!;
       const n = before + 1;
       counts[extra] = n;
-      const suit = extra < 27 ? (extra / 9) | 0 : 3;
-      if (suit < 3) keys[suit]! += POW5[extra - suit * 9]!;
-      sizes[suit]!++;
+      const group = extra < 27 ? (extra / 9) | 0 : 3;
+      if (group < 3) keys[group]! += POW5[extra - group * 9]!;
+      sizes[group]!++;
       exactPairs += (n === 2 ? 1 : 0) - (before === 2 ? 1 : 0);
-      if (n > 4) crowded |= CROWDED;
+      if (n > 4) over = -1;
       any |= TILE_FLAGS[extra]!;
       if (before === 0) all &= TILE_FLAGS[extra]!;
     }
     this.size = sizes[0]! + sizes[1]! + sizes[2]! + sizes[3]!;
     this.exactPairs = exactPairs;
-    this.crowded = (crowded & CROWDED) !== 0;
+    this.crowded = over < 0;
     this.anyFlags = any;
     this.allFlags = all;
     return this;
   }
 }
 
-// What a count says, in one lookup: a pair (bit 0), more than four (bit 1), held at all (bit 2).
-const PAIR = 1;
-const CROWDED = 2;
-const HELD_SHIFT = 2;
-const COUNT_TRAITS = Int32Array.from(
-  { length: 512 },
-  (_, n) => (n === 2 ? PAIR : 0) | (n > 4 ? CROWDED : 0) | (n > 0 ? 1 << HELD_SHIFT : 0),
-);
+// Per group (a suit, or the honours) and mask of the ranks held (bit r: rank r): the TILE_FLAGS of those
+// kinds ORed and ANDed (all bits set for none), 512 entries a group.
+const GROUP_ANY = new Int32Array(4 << 9);
+const GROUP_ALL = new Int32Array(4 << 9);
+for (let group = 0; group < 4; group++) {
+  const ranks = group === 3 ? TILE_KINDS - 27 : 9;
+  for (let held = 0; held < 1 << ranks; held++) {
+    let any = 0;
+    let all = -1;
+    for (let r = 0; r < ranks; r++) {
+      if (((held >> r) & 1) === 0) continue;
+      any |= TILE_FLAGS[group * 9 + r]!;
+      all &= TILE_FLAGS[group * 9 + r]!;
+    }
+    GROUP_ANY[(group << 9) | held] = any;
+    GROUP_ALL[(group << 9) | held] = all;
+  }
+}

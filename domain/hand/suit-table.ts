@@ -11,34 +11,52 @@ export const localRank = (local: number): number => local & 15;
 
 interface SuitTable {
   /**
-   * Open addressing from a suit key to where its arrangements start in pool: pairs of (key + 1, offset), 0
-   * for an empty slot. 21,743 keys in 65,536 slots (512 KB, a third full, so a miss probes about twice)
-   * stay in cache where a dense array over all 5^9 keys (7.8 MB) would not.
+   * Open addressing from a suit key to its arrangements, SLOT_INTS numbers a slot: the key + 1 (0 for an
+   * empty slot), the summary of its first arrangement, and where its arrangements start in pool with how
+   * many there are. 21,743 keys in 65,536 slots of 16 bytes (1 MB, a third full, so a miss probes about
+   * twice, within one cache line): a hand's suit is one slot read for the 93% of keys with one arrangement.
    */
   readonly slots: Int32Array;
-  /** At an offset: the number of arrangements, then each as its id, its length and its local sets. */
+  /** Each arrangement in turn, those of one key together: its two summary words, its number of sets, its sets. */
   readonly pool: Int32Array;
-  /** SUMMARY_STRIDE numbers per arrangement id: what the scorer needs of it without reading its sets. */
-  readonly summaries: Int32Array;
+  /**
+   * One bit per key of 0..5^9 - 1, set for the keys slots holds (244 KB): the complete check and the waits
+   * ask only whether counts split, and a bit read is quicker than a probe of the larger slots.
+   */
+  readonly valid: Int32Array;
 }
 
-// The summary of one arrangement of a suit, in ranks 0..8 of that suit.
-export const Summary = {
-  Chows: 0,
-  Pungs: 1,
-  /** Bits of the chows' lowest ranks; of the pungs' ranks. */
-  ChowRanks: 2,
-  PungRanks: 3,
-  /** The chows' lowest ranks, four bits each, chows of them. */
-  ChowList: 4,
-  /** Bits of the ranks a chow or the pair holds: where a winning tile sits in something other than a pung. */
-  OutsidePungs: 5,
-  /** Rank of the pair, or -1. */
-  PairRank: 6,
-  /** 1 when every set of the arrangement holds a terminal (a 1 or a 9). */
-  AllTerminal: 7,
+/**
+ * The summary of one arrangement, in ranks 0..8 of its suit, in two words: what the scorer needs of it
+ * without reading its sets. Word 0: the chows' lowest ranks, four bits each (in the arrangement's order),
+ * how many chows, bits of the chows' ranks, the pair's rank + 1 (0 for none), and whether every set holds
+ * a terminal (a 1 or a 9). Word 1: bits of the pungs' ranks, bits of the ranks a chow or the pair holds
+ * (where a winning tile sits in something other than a pung), and how many pungs.
+ */
+export const Word0 = {
+  ChowListMask: 0xffff,
+  ChowsShift: 16,
+  ChowRanksShift: 19,
+  PairShift: 26,
+  AllTerminal: 1 << 30,
 } as const;
-export const SUMMARY_STRIDE = 8;
+export const Word1 = {
+  PungRanksMask: 511,
+  OutsidePungsShift: 9,
+  PungsShift: 18,
+} as const;
+
+/** Numbers per slot, and where each field of a slot sits. */
+export const SLOT_INTS = 4;
+export const Slot = {
+  KeyPlusOne: 0,
+  Word0: 1,
+  Word1: 2,
+  /** offset in pool << 3 | number of arrangements (1..4). */
+  Arrangements: 3,
+} as const;
+/** Numbers an arrangement takes in pool before its sets: its two words and its number of sets. */
+export const ARRANGEMENT_HEADER = 3;
 
 let table: SuitTable | undefined;
 
@@ -48,17 +66,24 @@ export function suitTable(): SuitTable {
 }
 
 const SLOT_BITS = 16;
-const SLOT_MASK = (2 << SLOT_BITS) - 1; // over the pairs' array, two numbers per slot
-const slotOf = (key: number): number => (Math.imul(key, 0x9e3779b1) >>> (32 - SLOT_BITS)) << 1;
+const SLOT_MASK = (SLOT_INTS << SLOT_BITS) - 1;
+const slotOf = (key: number): number => (Math.imul(key, 0x9e3779b1) >>> (32 - SLOT_BITS)) * SLOT_INTS;
 
-/** Where a suit key's arrangements start in pool, or 0 when those counts split into no sets and pair. */
-export function suitOffset(key: number): number {
+/** Where a suit key's slot starts in slots, or -1 when those counts split into no sets and pair. */
+export function suitSlot(key: number): number {
   const { slots } = table ?? suitTable();
-  for (let i = slotOf(key); ; i = (i + 2) & SLOT_MASK) {
+  for (let i = slotOf(key); ; i = (i + SLOT_INTS) & SLOT_MASK) {
     const stored = slots[i]!;
-    if (stored === key + 1) return slots[i + 1]!;
-    if (stored === 0) return 0;
+    if (stored === key + 1) return i;
+    if (stored === 0) return -1;
   }
+}
+
+/** Whether a suit's counts (as a key) split into sets and at most one pair. */
+export function isSuitKey(key: number): boolean {
+  const { valid } = table ?? suitTable();
+  // A key past 5^9 - 1 (a count above 4 on the ninth rank) reads undefined, which is no bit.
+  return ((valid[key >>> 5]! >>> (key & 31)) & 1) !== 0;
 }
 
 function buildSuitTable(): SuitTable {
@@ -113,48 +138,62 @@ function buildSuitTable(): SuitTable {
   walk(0, 0);
 
   const slots = new Int32Array(SLOT_MASK + 1);
-  const values: number[] = [0]; // offset 0 means "no arrangement"
-  const summaries: number[] = [];
-  let id = 0;
+  // Offset 0 holds no arrangement: a caller may keep 0 for "no arrangement" (no tiles of the suit).
+  const pool: number[] = [0];
   for (const [key, arrangements] of byKey) {
     let slot = slotOf(key);
-    while (slots[slot] !== 0) slot = (slot + 2) & SLOT_MASK;
-    slots[slot] = key + 1;
-    slots[slot + 1] = values.length;
-    values.push(arrangements.length);
-    for (const arrangement of arrangements) {
-      values.push(id++, arrangement.length, ...arrangement);
-      summaries.push(...summaryOf(arrangement));
-    }
+    while (slots[slot] !== 0) slot = (slot + SLOT_INTS) & SLOT_MASK;
+    const [word0, word1] = summaryOf(arrangements[0]!);
+    slots[slot + Slot.KeyPlusOne] = key + 1;
+    slots[slot + Slot.Word0] = word0;
+    slots[slot + Slot.Word1] = word1;
+    slots[slot + Slot.Arrangements] = (pool.length << 3) | arrangements.length;
+    for (const arrangement of arrangements)
+      pool.push(...summaryOf(arrangement), arrangement.length, ...arrangement);
   }
-  return { slots, pool: Int32Array.from(values), summaries: Int32Array.from(summaries) };
+  const valid = new Int32Array((POW5[8]! * 5 + 31) >>> 5);
+  for (const key of byKey.keys()) valid[key >>> 5]! |= 1 << (key & 31);
+  return { slots, pool: Int32Array.from(pool), valid };
 }
 
-function summaryOf(arrangement: readonly number[]): number[] {
-  const summary = new Array<number>(SUMMARY_STRIDE).fill(0);
-  summary[Summary.PairRank] = -1;
-  summary[Summary.AllTerminal] = 1;
+/** The two summary words of an arrangement's local sets (Word0, Word1). */
+export function summaryOf(arrangement: readonly number[]): [number, number] {
+  let chowList = 0;
+  let chows = 0;
+  let chowRanks = 0;
+  let pair = 0;
+  let allTerminal = true;
+  let pungRanks = 0;
+  let outsidePungs = 0;
+  let pungs = 0;
   for (const local of arrangement) {
     const rank = localRank(local);
     switch (localKind(local)) {
       case KIND_CHOW:
-        summary[Summary.ChowList]! |= rank << (4 * summary[Summary.Chows]!);
-        summary[Summary.Chows]!++;
-        summary[Summary.ChowRanks]! |= 1 << rank;
-        summary[Summary.OutsidePungs]! |= 7 << rank;
-        if (rank !== 0 && rank !== 6) summary[Summary.AllTerminal] = 0;
+        chowList |= rank << (4 * chows);
+        chows++;
+        chowRanks |= 1 << rank;
+        outsidePungs |= 7 << rank;
+        if (rank !== 0 && rank !== 6) allTerminal = false;
         break;
       case KIND_PUNG:
-        summary[Summary.Pungs]!++;
-        summary[Summary.PungRanks]! |= 1 << rank;
-        if (rank !== 0 && rank !== 8) summary[Summary.AllTerminal] = 0;
+        pungs++;
+        pungRanks |= 1 << rank;
+        if (rank !== 0 && rank !== 8) allTerminal = false;
         break;
       case KIND_PAIR:
-        summary[Summary.PairRank] = rank;
-        summary[Summary.OutsidePungs]! |= 1 << rank;
-        if (rank !== 0 && rank !== 8) summary[Summary.AllTerminal] = 0;
+        pair = rank + 1;
+        outsidePungs |= 1 << rank;
+        if (rank !== 0 && rank !== 8) allTerminal = false;
         break;
     }
   }
-  return summary;
+  return [
+    chowList |
+      (chows << Word0.ChowsShift) |
+      (chowRanks << Word0.ChowRanksShift) |
+      (pair << Word0.PairShift) |
+      (allTerminal ? Word0.AllTerminal : 0),
+    pungRanks | (outsidePungs << Word1.OutsidePungsShift) | (pungs << Word1.PungsShift),
+  ];
 }

@@ -3,7 +3,7 @@
 import { ORPHANS, type Tile } from '../tiles/index.ts';
 import { concealedSizeFor } from './complete.ts';
 import { addMeldTiles, type Meld } from './meld.ts';
-import { POW5, suitOffset } from './suit-table.ts';
+import { isSuitKey, POW5 } from './suit-table.ts';
 
 /** Waits of concealed tiles (one short of complete) beside declared melds, in tile order. */
 export function waits(concealed: ArrayLike<number>, melds: readonly Meld[] = []): Tile[] {
@@ -38,7 +38,7 @@ function standardWaits(counts: ArrayLike<number>, found: Uint8Array): void {
       sizes[suit]! += n;
     }
     keys[suit] = key;
-    whole[suit] = key === 0 || suitOffset(key) > 0;
+    whole[suit] = key === 0 || isSuitKey(key);
   }
   let honorPairs = 0;
   for (let t = 27; t < 34; t++) {
@@ -66,7 +66,7 @@ function standardWaits(counts: ArrayLike<number>, found: Uint8Array): void {
     if (group < 3) {
       for (let r = 0; r < 9; r++) {
         if (counts[group * 9 + r]! >= 4) continue;
-        if (suitOffset(keys[group]! + POW5[r]!) > 0) found[group * 9 + r] = 1;
+        if (isSuitKey(keys[group]! + POW5[r]!)) found[group * 9 + r] = 1;
       }
     } else {
       honorWaits(counts, found);

@@ -10,8 +10,8 @@ import {
   KIND_PAIR,
   KIND_PUNG,
   type Shape,
-  SUMMARY_STRIDE,
-  Summary,
+  Word0,
+  Word1,
 } from '../../hand/index.ts';
 import { FIRST_FLOWER, GROUP_SHIFT, TILE_FLAGS, type Tile, TileFlag } from '../../tiles/index.ts';
 
@@ -188,13 +188,8 @@ export class HandFacts {
         : 0) |
       (winType === 'self-draw' ? Needs.SelfDraw : winType === 'robbing-kong' ? Needs.RobbingKong : 0) |
       (this.allSimples ? Needs.AllSimples : 0) |
-      (this.allHonors ? Needs.AllHonors : 0) |
-      (this.allTerminalsOrHonors ? Needs.AllTerminalsOrHonors : 0) |
-      (this.allTerminals ? Needs.AllTerminals : 0) |
-      (this.groupsUsed === 31 ? Needs.AllTypes : 0) |
-      (ONE_SUIT[this.groupsUsed & 7] ? Needs.OneSuit : 0) |
-      ((this.groupsUsed & 24) !== 0 ? Needs.WithHonors : Needs.WithoutHonors) |
-      (this.allGreen ? Needs.AllGreen : 0) |
+      ALL_FLAGS_NEEDS[all & 15]! |
+      GROUPS_NEEDS[this.groupsUsed & 31]! |
       (this.noMelds ? Needs.NoMelds : 0) |
       (this.concealedHand ? Needs.ConcealedHand : 0);
   }
@@ -249,30 +244,29 @@ export class HandFacts {
   }
 
   /**
-   * Adds the sets of one suit's arrangement at once, formed in hand, from its summary in the suit table
-   * (suit-table.ts): the same facts as adding each set, without reading the sets.
+   * Adds the sets of one suit's arrangement at once, formed in hand, from its summary words in the suit
+   * table (suit-table.ts: Word0, Word1): the same facts as adding each set, without reading the sets.
    */
-  addArrangement(suit: number, summaries: Int32Array, id: number): void {
-    const at = id * SUMMARY_STRIDE;
+  addArrangement(suit: number, word0: number, word1: number): void {
     const base = suit * 9;
-    const chows = summaries[at + Summary.Chows]!;
-    let list = summaries[at + Summary.ChowList]!;
+    const chows = (word0 >> Word0.ChowsShift) & 7;
+    let list = word0 & Word0.ChowListMask;
     for (let i = 0; i < chows; i++, list >>= 4) this.chows[this.chowCount++] = base + (list & 15);
-    this.chowRanks[suit]! |= summaries[at + Summary.ChowRanks]!;
-    const pungRanks = summaries[at + Summary.PungRanks]!;
+    this.chowRanks[suit]! |= (word0 >> Word0.ChowRanksShift) & 127;
+    const pungRanks = word1 & Word1.PungRanksMask;
     this.pungRanks[suit]! |= pungRanks;
     for (let ranks = pungRanks; ranks !== 0; ranks &= ranks - 1) {
       this.pungs[this.pungCount++] = base + (31 - Math.clz32(ranks & -ranks));
     }
-    this.concealedPungs += summaries[at + Summary.Pungs]!;
-    const pairRank = summaries[at + Summary.PairRank]!;
-    if (pairRank >= 0 && this.pair < 0) this.pair = base + pairRank;
+    this.concealedPungs += (word1 >> Word1.PungsShift) & 7;
+    const pair = (word0 >> Word0.PairShift) & 15;
+    if (pair !== 0 && this.pair < 0) this.pair = base + pair - 1;
     const winRank = this.winningTile - base;
     if (winRank >= 0 && winRank < 9) {
       if (((pungRanks >> winRank) & 1) !== 0) this.winInPung = true;
-      if (((summaries[at + Summary.OutsidePungs]! >> winRank) & 1) !== 0) this.winElsewhere = true;
+      if (((word1 >> (Word1.OutsidePungsShift + winRank)) & 1) !== 0) this.winElsewhere = true;
     }
-    if (summaries[at + Summary.AllTerminal] === 0) {
+    if ((word0 & Word0.AllTerminal) === 0) {
       this.everyGroupTerminal = false;
       this.everyGroupTerminalOrHonor = false;
     }
@@ -282,42 +276,85 @@ export class HandFacts {
   endDecomposition(): void {
     // Where the tile could complete a pung or another set, the other reading keeps the pung concealed.
     if (this.situation.winType !== 'self-draw' && this.winInPung && !this.winElsewhere) this.concealedPungs--;
-    if (this.shape === 'seven-pairs') {
+    const sevenPairs = this.shape === 'seven-pairs';
+    if (sevenPairs) {
       this.pair = -1;
       this.consecutivePairs = consecutiveSevenPairs(this.concealed);
     }
+    // The chows' lowest tiles seen once, twice, three and four times, as bits: the largest number of
+    // identical chows without comparing every two.
     const chows = this.chowCount;
-    const pungs = this.pungCount;
-    let identical = 0;
+    let once = 0;
+    let twice = 0;
+    let thrice = 0;
+    let four = 0;
     for (let i = 0; i < chows; i++) {
-      let n = 0;
-      for (let j = 0; j < chows; j++) if (this.chows[j] === this.chows[i]) n++;
-      if (n > identical) identical = n;
+      const bit = 1 << this.chows[i]!;
+      four |= thrice & bit;
+      thrice |= twice & bit;
+      twice |= once & bit;
+      once |= bit;
     }
-    this.identicalChows = identical;
+    this.identicalChows = four !== 0 ? 4 : thrice !== 0 ? 3 : twice !== 0 ? 2 : once !== 0 ? 1 : 0;
     this.needs =
       this.handNeeds |
-      (chows >= 2 ? Needs.TwoChows : 0) |
-      (chows >= 3 ? Needs.ThreeChows : 0) |
-      (chows === 4 ? Needs.FourChows : 0) |
-      (pungs >= 3 ? Needs.ThreePungs : 0) |
-      (pungs === 4 ? Needs.FourPungs : 0) |
-      (this.kongs > 0 ? Needs.Kong : 0) |
-      (this.honorPungs !== 0 ? Needs.HonorPung : 0) |
-      (this.shape === 'seven-pairs' ? Needs.SevenPairs : 0) |
+      CHOW_NEEDS[chows]! |
+      PUNG_NEEDS[this.pungCount]! |
+      KONG_NEEDS[this.kongs]! |
+      HONOR_PUNG_NEEDS[this.honorPungs]! |
+      (sevenPairs ? Needs.SevenPairs : 0) |
       (this.shape === 'thirteen-orphans' ? Needs.Orphans : 0) |
       (this.everyGroupTerminalOrHonor ? Needs.EveryGroupTerminalOrHonor : 0) |
-      (this.everyGroupTerminal ? Needs.EveryGroupTerminal : 0) |
-      (this.kongs >= 2 ? Needs.TwoKongs : 0) |
-      (this.kongs >= 3 ? Needs.ThreeKongs : 0) |
-      (DRAGONS_HELD[this.honorPungs >> 4]! >= 2 ? Needs.TwoDragonPungs : 0) |
-      (DRAGONS_HELD[this.honorPungs & 15]! >= 3 ? Needs.ThreeWindPungs : 0);
+      (this.everyGroupTerminal ? Needs.EveryGroupTerminal : 0);
   }
 }
 
 const ONE_SUIT = [false, true, true, false, true, false, false, false];
 /** Bits set in a 4-bit mask: how many of the winds (or dragons) a hand has pungs of. */
 const DRAGONS_HELD = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+
+// The Needs bits of a decomposition's counts, one table read each in place of a test per bit.
+const CHOW_NEEDS = Int32Array.from(
+  { length: 5 },
+  (_, chows) =>
+    (chows >= 2 ? Needs.TwoChows : 0) |
+    (chows >= 3 ? Needs.ThreeChows : 0) |
+    (chows === 4 ? Needs.FourChows : 0),
+);
+const PUNG_NEEDS = Int32Array.from(
+  { length: 5 },
+  (_, pungs) => (pungs >= 3 ? Needs.ThreePungs : 0) | (pungs === 4 ? Needs.FourPungs : 0),
+);
+const KONG_NEEDS = Int32Array.from(
+  { length: 5 },
+  (_, kongs) =>
+    (kongs > 0 ? Needs.Kong : 0) | (kongs >= 2 ? Needs.TwoKongs : 0) | (kongs >= 3 ? Needs.ThreeKongs : 0),
+);
+/** By the bits of the honour pungs (winds 0..3, dragons 4..6). */
+const HONOR_PUNG_NEEDS = Int32Array.from(
+  { length: 128 },
+  (_, honorPungs) =>
+    (honorPungs !== 0 ? Needs.HonorPung : 0) |
+    (DRAGONS_HELD[honorPungs >> 4]! >= 2 ? Needs.TwoDragonPungs : 0) |
+    (DRAGONS_HELD[honorPungs & 15]! >= 3 ? Needs.ThreeWindPungs : 0),
+);
+/** By the TILE_FLAGS every tile of the hand has (TileFlag bits). */
+const ALL_FLAGS_NEEDS = Int32Array.from(
+  { length: 16 },
+  (_, all) =>
+    ((all & TileFlag.Honor) !== 0 ? Needs.AllHonors : 0) |
+    ((all & TileFlag.TerminalOrHonor) !== 0 ? Needs.AllTerminalsOrHonors : 0) |
+    ((all & TileFlag.Terminal) !== 0 ? Needs.AllTerminals : 0) |
+    ((all & TileFlag.Green) !== 0 ? Needs.AllGreen : 0),
+);
+/** By the groups the hand's tiles come from (bits: characters, circles, bamboos, winds, dragons). */
+const GROUPS_NEEDS = Int32Array.from(
+  { length: 32 },
+  (_, groups) =>
+    (groups === 31 ? Needs.AllTypes : 0) |
+    (ONE_SUIT[groups & 7] ? Needs.OneSuit : 0) |
+    ((groups & 24) !== 0 ? Needs.WithHonors : Needs.WithoutHonors),
+);
 
 function consecutiveSevenPairs(concealed: ArrayLike<number>): boolean {
   let first = 0;

@@ -89,13 +89,25 @@ export interface CompiledTable {
   readonly isLimit: Uint8Array;
   readonly qualifies: Uint8Array;
   readonly closure: readonly (readonly number[])[];
-  /** Scratch: the indices of the patterns present in the last tally. */
+  /** Scratch: the indices of the patterns present in the last tally (in table order), presentCount of them. */
   readonly present: Int32Array;
+  presentCount: number;
   /** By Needs bits: the patterns whose requirements those bits meet, filled on first use. */
   readonly candidates: Map<number, Int32Array>;
+  /**
+   * In front of candidates, a direct-mapped cache of CANDIDATE_SLOTS: the Needs bits each slot holds (-1:
+   * none) and their candidates. A hash map's lookup costs more than the handful of patterns it saves.
+   */
+  readonly candidateNeeds: Int32Array;
+  readonly candidateLists: Int32Array[];
+  /** Per pattern, its ScoredPattern by count: a win's list is made of these, frozen and shared. */
+  readonly scored: (readonly ScoredPattern[])[];
 }
 
 const compiled = new WeakMap<PatternTable, CompiledTable>();
+const CANDIDATE_BITS = 10;
+const CANDIDATE_SLOTS = 1 << CANDIDATE_BITS;
+const NO_CANDIDATES = new Int32Array(0);
 
 export function compileTable(table: PatternTable): CompiledTable {
   let result = compiled.get(table);
@@ -110,7 +122,11 @@ export function compileTable(table: PatternTable): CompiledTable {
       qualifies: Uint8Array.from(patterns, (p) => (p.qualifiesWin ? 1 : 0)),
       closure: supersessionClosure(patterns),
       present: new Int32Array(patterns.length),
+      presentCount: 0,
       candidates: new Map(),
+      candidateNeeds: new Int32Array(CANDIDATE_SLOTS).fill(-1),
+      candidateLists: Array.from({ length: CANDIDATE_SLOTS }, () => NO_CANDIDATES),
+      scored: patterns.map(() => []),
     };
     compiled.set(table, result);
   }
@@ -119,18 +135,19 @@ export function compileTable(table: PatternTable): CompiledTable {
 
 /**
  * Counts the table's candidate patterns for these facts into counts, clears what a present pattern
- * supersedes, and returns the points after the limit rule, or -1 when no pattern present may win. Other
- * entries of counts are left as they were unless `clear` asks for a tally to read whole. Allocates nothing.
+ * supersedes, and returns the points after the limit rule, or -1 when no pattern present may win. Only the
+ * entries of the patterns present (compiledTable.present) are meaningful afterwards. Allocates nothing.
  */
-export function tallyPatterns(
-  compiledTable: CompiledTable,
-  facts: HandFacts,
-  counts: Int32Array,
-  clear: boolean,
-): number {
+export function tallyPatterns(compiledTable: CompiledTable, facts: HandFacts, counts: Int32Array): number {
   const { counters, points, isLimit, qualifies, closure, present } = compiledTable;
-  const candidates = compiledTable.candidates.get(facts.needs) ?? candidatesFor(compiledTable, facts.needs);
-  if (clear) counts.fill(0);
+  const needs = facts.needs;
+  const slot = Math.imul(needs, 0x9e3779b1) >>> (32 - CANDIDATE_BITS);
+  let candidates = compiledTable.candidateLists[slot]!;
+  if (compiledTable.candidateNeeds[slot] !== needs) {
+    candidates = compiledTable.candidates.get(needs) ?? candidatesFor(compiledTable, needs);
+    compiledTable.candidateNeeds[slot] = needs;
+    compiledTable.candidateLists[slot] = candidates;
+  }
   // Only the patterns whose requirements the hand meets are counted (usually a handful); note the ones
   // present, so that supersession and the sum touch only those.
   let found = 0;
@@ -140,6 +157,7 @@ export function tallyPatterns(
     counts[i] = n;
     if (n > 0) present[found++] = i;
   }
+  compiledTable.presentCount = found;
   for (let k = 0; k < found; k++) {
     const superseded = closure[present[k]!]!;
     for (let j = 0; j < superseded.length; j++) counts[superseded[j]!] = 0;
@@ -170,47 +188,54 @@ function candidatesFor(compiledTable: CompiledTable, needs: number): Int32Array 
   return candidates;
 }
 
-/** The scored patterns of a tally, as a person reads them. */
-export function patternScoreOf(table: PatternTable, counts: Int32Array): PatternScore {
-  const { patterns } = table;
+/**
+ * The patterns a person reads of the last tally (after tallyPatterns), written into indices and counts as
+ * the table lists them: the best limit hand alone (a limit worth nothing is no limit hand), else every
+ * pattern present. Returns how many, negated when the sum was capped at the table's limit.
+ */
+export function listTally(
+  compiledTable: CompiledTable,
+  counts: Int32Array,
+  indices: Int32Array,
+  listed: Int32Array,
+): number {
+  const { present, presentCount, points, isLimit } = compiledTable;
   let bestLimit = -1;
   let sum = 0;
-  let eligible = false;
-  for (let i = 0; i < patterns.length; i++) {
-    if (counts[i] === 0) continue;
-    const pattern = patterns[i]!;
-    if (pattern.qualifiesWin) eligible = true;
-    // A limit worth nothing (an organizer's patternPoints) is no limit hand: tallyPatterns reads it so too.
-    if (pattern.limit !== undefined) {
-      if (pattern.points > 0 && (bestLimit < 0 || pattern.points > patterns[bestLimit]!.points))
-        bestLimit = i;
-    } else sum += counts[i]! * pattern.points;
+  let length = 0;
+  for (let k = 0; k < presentCount; k++) {
+    const i = present[k]!;
+    const n = counts[i]!;
+    if (n === 0) continue;
+    indices[length] = i;
+    listed[length++] = n;
+    if (isLimit[i] === 1) {
+      // The first of the most valuable, in table order.
+      if (points[i]! > 0 && (bestLimit < 0 || points[i]! > points[bestLimit]!)) bestLimit = i;
+    } else sum += n * points[i]!;
   }
   if (bestLimit >= 0) {
-    return {
-      eligible,
-      points: patterns[bestLimit]!.points,
-      patterns: [scoredPattern(patterns[bestLimit]!, counts[bestLimit]!)],
-      capped: false,
-    };
+    indices[0] = bestLimit;
+    listed[0] = counts[bestLimit]!;
+    return 1;
   }
-  const listed: ScoredPattern[] = [];
-  for (let i = 0; i < patterns.length; i++)
-    if (counts[i]! > 0) listed.push(scoredPattern(patterns[i]!, counts[i]!));
-  return {
-    eligible,
-    points: Math.min(sum, table.limitPoints),
-    patterns: listed,
-    capped: sum > table.limitPoints,
-  };
+  return sum > compiledTable.table.limitPoints ? -length : length;
 }
 
-function scoredPattern(pattern: Pattern, count: number): ScoredPattern {
-  return {
+/** A pattern scored count times, as a person reads it: one frozen object per pattern and count, shared. */
+export function scoredPatternOf(compiledTable: CompiledTable, index: number, count: number): ScoredPattern {
+  const byCount = compiledTable.scored[index]! as ScoredPattern[];
+  const known = byCount[count];
+  if (known !== undefined) return known;
+  const pattern = compiledTable.table.patterns[index]!;
+  const scored = Object.freeze({
     id: pattern.id,
     name: pattern.name,
     chinese: pattern.chinese,
     count,
     points: count * pattern.points,
-  };
+  });
+  // Counts are small (a luck bonus's count is the number of replacements in a row); keep the usual ones.
+  if (count < 16) byCount[count] = scored;
+  return scored;
 }

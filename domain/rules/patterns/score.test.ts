@@ -21,8 +21,8 @@ const verdict = (table: PatternTable, hand: WinningHand) => {
 };
 
 /**
- * The points a pattern list adds up to. The list comes from the scorer's recording search (set by set),
- * the points from its fast one (suits from the table's summaries): the two must agree.
+ * The points a pattern list adds up to. The points come from the search's tally, the list from what the
+ * win kept of it (its own limit and capping rules, listTally): the two must agree.
  */
 const pointsOfList = (table: PatternTable, hand: WinningHand): number | undefined => {
   const score = scoreHand(table, hand);
@@ -92,6 +92,53 @@ describe('details read later', () => {
       'pung',
       'chow',
     ]);
+  });
+
+  it('lists more patterns than a win packs in its fields, and counts too large to pack, in table order', () => {
+    // Ten patterns: a win packs eight, and keeps more in an array.
+    const many = scoreHand(
+      HU_MAHJONG_TABLE,
+      winningHand('123m 123m 456m 789m 55m', {
+        winType: 'self-draw',
+        flowers: '12345f',
+        luck: { afterKong: 1, afterFlower: 1, lastTile: true },
+      }),
+    );
+    expect(many.win && many.patterns.map((p) => `${p.id} ×${p.count}`)).toEqual([
+      'all-sequences ×1',
+      'fully-concealed-hand ×1',
+      'two-pure-sequences ×1',
+      'pure-straight ×1',
+      'full-flush ×1',
+      'after-a-kong ×1',
+      'after-a-flower ×1',
+      'last-tile ×1',
+      'flower-tile ×1',
+      'flower-set ×1',
+    ]);
+    expect(many).toMatchObject({ points: 8000, capped: true });
+    // After a Kong 300 times: a count packs in seven bits.
+    const often = scoreHand(
+      HU_MAHJONG_TABLE,
+      winningHand('234m 234m 567p 678s 55s', { luck: { afterKong: 300 } }),
+    );
+    expect(often.win && often.patterns.map((p) => `${p.id} ×${p.count} ${p.points}`)).toEqual([
+      'all-sequences ×1 500',
+      'all-simples ×1 500',
+      'two-pure-sequences ×1 500',
+      'after-a-kong ×300 300000',
+    ]);
+    expect(often).toMatchObject({ points: 8000, capped: true });
+  });
+
+  it('reads a win’s pattern list once, its patterns shared by every win that scores them, and frozen', () => {
+    const first = scoreHand(HU_MAHJONG_TABLE, winningHand('🀋🀌🀍 🀙🀚🀛 🀒🀓🀔 🀖🀗🀘 🀂🀂'));
+    const second = scoreHand(HU_MAHJONG_TABLE, winningHand('🀈🀉🀊 🀙🀚🀛 🀒🀓🀔 🀖🀗🀘 🀂🀂'));
+    if (!first.win || !second.win) throw new Error('expected two wins');
+    expect(first.patterns).toBe(first.patterns);
+    expect(second.patterns[0]).toBe(first.patterns[0]);
+    expect(Object.isFrozen(first.patterns[0])).toBe(true);
+    expect(first.patterns).not.toBe(second.patterns);
   });
 
   it('serialises a win with its details', () => {
