@@ -3,39 +3,18 @@
 // every acknowledged action's events are stored, none twice; the read models, caught up from where the
 // killed servers left them, equal a rebuild from the first event; and `verify` holds every hash chain.
 // `npm test` kills it twice; `npm run test:faults` (FAULTS_FULL=1) ten times over a longer run.
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ALL_PROJECTIONS, createRunner, openReadModels, type ReadModels } from '../../projections/index.ts';
 import { checkCommands, readAcknowledged } from '../load/acknowledged.ts';
-import { freePort, type ServeProcess, startServe } from './serve-process.ts';
-import { eventsAfter, REPO_ROOT, sqliteStoreOf, TempDirs, withStore } from './support.ts';
+import { freePort, runNode, type ServeProcess, startServe } from './serve-process.ts';
+import { eventsAfter, sqliteStoreOf, TempDirs, withStore } from './support.ts';
 
 const FULL = process.env.FAULTS_FULL === '1';
 const KILLS = FULL ? 10 : 2;
 const SECONDS = FULL ? 90 : 24;
 const TABLES = 4;
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-/** A child process to its end: exit code and output. */
-function run(args: readonly string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    stdout += chunk;
-  });
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr = (stderr + chunk).slice(-20_000);
-  });
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((done) =>
-    child.once('exit', (code) => done({ code, stdout, stderr })),
-  );
-}
 
 /** Every read-model table but the checkpoints, each row as text, in a stable order. */
 async function readModelRows(db: ReadModels): Promise<Record<string, string[]>> {
@@ -65,7 +44,7 @@ describe('a server killed under load', () => {
       const port = await freePort();
       server = await startServe(env, port);
       const record = join(dirs.dir('load'), 'acknowledged.jsonl');
-      const load = run([
+      const load = runNode([
         'test/load/run.ts',
         '--url',
         server.url,
@@ -131,7 +110,7 @@ describe('a server killed under load', () => {
         await rebuilt.destroy();
       }
 
-      const verified = await run(['services/cli.ts', 'verify', '--json'], env);
+      const verified = await runNode(['services/cli.ts', 'verify', '--json'], env);
       expect(verified.code, verified.stdout + verified.stderr).toBe(0);
     },
     (SECONDS + 240) * 1000,

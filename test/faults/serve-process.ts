@@ -83,3 +83,23 @@ export async function startServe(env: Readonly<Record<string, string>>, port = 0
     },
   };
 }
+
+/** A `node --import tsx` child (the load generator, a CLI command) run to its end: exit code and output. */
+export function runNode(args: readonly string[], env: Readonly<Record<string, string>> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-20_000);
+  });
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((done) =>
+    child.once('exit', (code) => done({ code, stdout, stderr })),
+  );
+}

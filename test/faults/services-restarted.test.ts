@@ -3,7 +3,7 @@
 // The servers recover by themselves (their pools and the store's listening connection reconnect, leases are
 // renewed or taken over), no acknowledged action is lost or doubled, and every chain verifies. It restarts
 // services other tests use, so it runs only in the full fault run (`npm run test:faults`, FAULTS_FULL=1).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,8 +11,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openPostgresEventStore } from '../../services/eventstore/postgres.ts';
 import { checkCommands, readAcknowledged } from '../load/acknowledged.ts';
 import { postgresUrl } from '../support/services.ts';
-import { type ServeProcess, startServe } from './serve-process.ts';
-import { eventsAfter, PostgresDatabases, REPO_ROOT, TempDirs, withStore } from './support.ts';
+import { runNode, type ServeProcess, startServe } from './serve-process.ts';
+import { eventsAfter, PostgresDatabases, TempDirs, withStore } from './support.ts';
 
 const FULL = process.env.FAULTS_FULL === '1';
 if (!FULL)
@@ -23,25 +23,6 @@ const serverUrl = FULL ? await postgresUrl() : undefined;
 const SECONDS = 60;
 const TABLES = 8;
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-function run(args: readonly string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    stdout += chunk;
-  });
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr = (stderr + chunk).slice(-20_000);
-  });
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((done) =>
-    child.once('exit', (code) => done({ code, stdout, stderr })),
-  );
-}
 
 function restartPostgres(): void {
   const version = readdirSync('/etc/postgresql')[0]!;
@@ -81,7 +62,7 @@ describe.skipIf(!FULL || serverUrl === undefined)('PostgreSQL and Redis restarte
     servers.push(await startServe(env('a')), await startServe(env('b')));
     const [a, b] = servers as [ServeProcess, ServeProcess];
     const record = join(dirs.dir('load'), 'acknowledged.jsonl');
-    const load = run([
+    const load = runNode([
       'test/load/run.ts',
       '--url',
       a.url,
@@ -118,7 +99,7 @@ describe.skipIf(!FULL || serverUrl === undefined)('PostgreSQL and Redis restarte
     const check = checkCommands(events, readAcknowledged(record));
     expect(check.missing).toEqual([]);
     expect(check.twice).toEqual([]);
-    const verified = await run(['services/cli.ts', 'verify', '--json'], { DATABASE_URL: databaseUrl });
+    const verified = await runNode(['services/cli.ts', 'verify', '--json'], { DATABASE_URL: databaseUrl });
     expect(verified.code, verified.stdout + verified.stderr).toBe(0);
   }, 300_000);
 });
