@@ -37,7 +37,10 @@ const EnvironmentSchema = z.object({
   // trusted to say who the client is (express's "trust proxy": a count of hops, or addresses / subnets).
   TRUST_PROXY: z
     .string()
-    .regex(/^(\d{1,2}|[0-9a-fA-F.:/, ]+|loopback|linklocal|uniquelocal)$/, 'a hop count, or addresses and subnets')
+    .regex(
+      /^(\d{1,2}|[0-9a-fA-F.:/, ]+|loopback|linklocal|uniquelocal)$/,
+      'a hop count, or addresses and subnets',
+    )
     .optional(),
 });
 
