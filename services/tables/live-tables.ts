@@ -4,10 +4,9 @@
 // finished answering is closed at its deadline. A restarted service picks a table up from its streams where
 // it stood: a hand over but not recorded, or a game with no current hand, is moved on when first touched.
 //
-// Several processes may serve one store (leases/port.ts). Any of them decides a command on any table: a copy
-// that may be behind the store (this process does not hold the table's lease, or the store told of events it
-// has not read) reads the events it lacks before deciding, and the expected revision of every append keeps
-// two writers apart. Only the lease holder runs the table's clock: it closes claim windows at their deadline.
+// Several processes may serve one store (leases/port.ts). Any of them decides a command on any table: there,
+// every copy reads the events it lacks before it is used (anyone may have written to the table), and the
+// expected revision of every append keeps two writers apart. Only the lease holder runs the table's clock: it closes claim windows at their deadline.
 // A process that takes a lease over (its holder died) reads the table from its streams and moves it on,
 // closing the windows whose deadline passed meanwhile as passes, one after another.
 
@@ -124,8 +123,6 @@ interface Table {
   users: number;
   /** This process held the table's lease at its last look: it runs the table's clock. */
   owned: boolean;
-  /** The store may hold events of its streams this copy has not read (another process appended them). */
-  behind: boolean;
   /** Another process holds the lease: not asked for again before this time (ms), to spare the database. */
   askAgainAt: number;
 }
@@ -372,7 +369,7 @@ export class LiveTables {
     if (table === undefined || table.game === undefined) return;
     const copy = ref.kind === 'game' ? table.game : table.hand;
     if (copy !== undefined && copy.stream === event.stream && copy.revision >= event.revision) return;
-    table.behind = true;
+    // The copy is read again at the next use anyway (#lease): only the holder's clock needs telling now.
     if (table.owned)
       this.#exclusive(ref.gameId, (t) => this.#moveOn(ref.gameId, t)).catch((error: unknown) =>
         this.#options.onError?.(error),
@@ -408,7 +405,6 @@ export class LiveTables {
       const table = this.#tables.get(gameId);
       if (table === undefined) continue;
       table.owned = false;
-      table.behind = true;
       clearTimeout(table.timer);
       table.timer = undefined;
     }
@@ -438,7 +434,6 @@ export class LiveTables {
         timer: undefined,
         users: 0,
         owned: false,
-        behind: false,
         askAgainAt: 0,
       };
       const placeholder = table;
@@ -486,23 +481,18 @@ export class LiveTables {
   async #lease(gameId: string, table: Table): Promise<void> {
     const playing = table.game.state.phase === 'playing';
     if (!this.#leases.holds(gameId)) {
-      const was = table.owned;
       table.owned = false;
       if (playing && !this.#closed && Date.now() >= table.askAgainAt) {
         table.owned = await this.#leases.acquire(gameId);
         table.askAgainAt = table.owned ? 0 : Date.now() + this.#leases.leaseMs / 4;
       }
-      // Taken (over) now, or never held: others may have written meanwhile.
-      if (!was || table.owned) table.behind = true;
       if (!table.owned) {
         clearTimeout(table.timer);
         table.timer = undefined;
       }
     } else table.owned = true;
-    if (table.behind || this.#shared) {
-      await this.#catchUp(gameId, table);
-      table.behind = false;
-    }
+    // Only other processes' leases ever go unheld: this process alone needs no read (its copy is the store's).
+    if (this.#shared) await this.#catchUp(gameId, table);
   }
 
   /** Reads what the table's streams gained since its copy was made: the game's, and the current hand's. */
