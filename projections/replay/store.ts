@@ -4,6 +4,7 @@ import { handStream } from '../../domain/play/metadata.ts';
 import type { ReadModels } from '../runtime/db.ts';
 import type { Decoded } from '../runtime/decode.ts';
 import type { Projection, Trx } from '../runtime/projection.ts';
+import { insertRows } from '../runtime/store.ts';
 import { type Replay, replayKeys } from './evolve.ts';
 import { type LoggedEvent, logged, replayOfLog } from './log.ts';
 
@@ -32,21 +33,26 @@ export const replayProjection: Projection<never> = {
   },
   evolve: (doc) => doc,
   async appendRows(trx: Trx, events: readonly Decoded[]) {
-    const rows: { stream: string; revision: number; event: string }[] = [];
+    const rows: [stream: string, revision: number, event: string][] = [];
+    const streams = new Set<string>();
     for (const decoded of events) {
       const [stream] = replayKeys(decoded);
       const row = logged(decoded);
-      if (stream !== undefined && row !== undefined)
-        // Plain JSON: a row is written once, from a fresh decode of the stored event (never from a parsed
-        // document), so its key order is already the same on every build.
-        rows.push({ stream, revision: row.revision, event: JSON.stringify(row) });
+      if (stream === undefined || row === undefined) continue;
+      // Plain JSON: a row is written once, from a fresh decode of the stored event (never from a parsed
+      // document), so its key order is already the same on every build.
+      rows.push([stream, row.revision, JSON.stringify(row)]);
+      streams.add(stream);
     }
+    // A batch's rows go in statements of ROWS_PER_INSERT (one text, prepared once) and one for the rest.
     for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
-      await trx
-        .insertInto('replay_events')
-        .values(rows.slice(i, i + ROWS_PER_INSERT))
-        .execute();
-    return [...new Set(rows.map((r) => r.stream))];
+      await insertRows(
+        trx,
+        'replay_events',
+        ['stream', 'revision', 'event'],
+        rows.slice(i, i + ROWS_PER_INSERT),
+      );
+    return [...streams];
   },
   async clearRows(trx) {
     await trx.deleteFrom('replay_events').execute();

@@ -4,6 +4,7 @@
 // silent gap in a read model.
 import { isPlayEventType, type PlayEvent } from '../../domain/play/events.ts';
 import { HandRecorded, HandResultCorrected } from '../../domain/play/game/events.ts';
+import { streamRef as refOf, type StreamRef } from '../../domain/play/metadata.ts';
 import { parseEvent } from '../../domain/play/parse.ts';
 import { TOURNAMENT_EVENT_TYPES, TournamentEvent } from '../../domain/tournament/events.ts';
 import type { ProjectedEvent } from './event.ts';
@@ -52,7 +53,6 @@ function domainEventOf(raw: ProjectedEvent): DomainEvent | undefined {
 export function envelopeOf(raw: ProjectedEvent): Envelope {
   const metadata = raw.metadata;
   const at = typeof metadata.at === 'string' ? metadata.at : raw.recordedAt;
-  const actor = isRecord(metadata.actor) ? metadata.actor : {};
   return {
     stream: raw.stream,
     revision: raw.revision,
@@ -60,16 +60,33 @@ export function envelopeOf(raw: ProjectedEvent): Envelope {
     id: raw.id,
     hash: raw.hash ?? '',
     at,
-    actor: {
-      ...(typeof actor.role === 'string' ? { role: actor.role } : {}),
-      ...(typeof actor.seat === 'string' ? { seat: actor.seat } : {}),
-      ...(typeof actor.id === 'string' ? { id: actor.id } : {}),
-    },
+    actor: actorOf(metadata.actor),
   };
+}
+
+/** The actor's role, seat and id where they are strings, in that order (written without spread copies). */
+function actorOf(value: unknown): Actor {
+  if (!isRecord(value)) return {};
+  const actor: { role?: string; seat?: string; id?: string } = {};
+  if (typeof value.role === 'string') actor.role = value.role;
+  if (typeof value.seat === 'string') actor.seat = value.seat;
+  if (typeof value.id === 'string') actor.id = value.id;
+  return actor;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-// Stream names are the domain's (domain/play/metadata.ts): re-exported for the projections.
-export { type StreamRef, streamRef } from '../../domain/play/metadata.ts';
+// Stream names are the domain's (domain/play/metadata.ts). Every projection asks for each event's, and a
+// batch's events come a stream at a time: the last answer is kept (a StreamRef is never changed).
+export type { StreamRef };
+
+let lastStream: string | undefined;
+let lastRef: StreamRef = { kind: 'other' };
+export function streamRef(stream: string): StreamRef {
+  if (stream !== lastStream) {
+    lastRef = refOf(stream);
+    lastStream = stream;
+  }
+  return lastRef;
+}

@@ -23,7 +23,10 @@ export interface RunnerOptions {
   readonly db: ReadModels;
   readonly readAll: ReadAll;
   readonly projections: readonly AnyProjection[];
-  /** Events per transaction (default 5,000: catching up writes each growing document once per batch). */
+  /**
+   * Events per transaction (default 10,000: catching up writes each growing document, a tournament's standings
+   * and audit log among them, once per batch; more events per batch hold more in memory while it runs).
+   */
   readonly batchSize?: number;
   /** After each committed batch: the projection and the document keys it changed (the API pushes from here). */
   readonly onCommitted?: (projection: string, keys: readonly string[]) => void;
@@ -67,7 +70,7 @@ interface Batch {
 
 export function createRunner(options: RunnerOptions): Runner {
   const { db, readAll, projections } = options;
-  const batchSize = options.batchSize ?? 5000;
+  const batchSize = options.batchSize ?? 10_000;
   let migrated: Promise<void> | undefined;
   const warm = new Map<string, Warm>();
   // One batch at a time: a live delivery and a manual catch-up never interleave their transactions.
@@ -176,8 +179,10 @@ export function createRunner(options: RunnerOptions): Runner {
       if (event === null) event = decoded[i] = decode(raw);
       if (event === undefined) continue;
       if (projection.appendRows !== undefined) appended.push(event);
-      await recordGames(trx, name, event, games);
-      const game = await gameOf(trx, name, event, games);
+      // Most events neither seat nor start a game, and most find their game cached: neither awaits then.
+      if (recordsGames(event)) await recordGames(trx, name, event, games);
+      const cached = cachedGame(event, games);
+      const game = cached === null ? undefined : (cached ?? (await gameOf(trx, name, event, games)));
       for (const key of projection.keysOf(event, game)) {
         let doc: unknown;
         if (docs.has(key)) doc = docs.get(key);
@@ -281,6 +286,17 @@ async function recordGames(
     cache.delete(gameId);
     await saveGame(trx, projection, { gameId, tournamentId, round: null, table: null }, false);
   }
+}
+
+const recordsGames = ({ event }: Decoded): boolean =>
+  event.type === 'RoundSeated' || event.type === 'GameStarted';
+
+/** gameOf's answer when the lookup is already in the cache (undefined: ask gameOf; null: no game). */
+function cachedGame({ meta }: Decoded, cache: Map<string, GameRef | undefined>): GameRef | undefined | null {
+  const ref = streamRef(meta.stream);
+  if (ref.kind !== 'game' && ref.kind !== 'hand') return null;
+  if (!cache.has(ref.gameId)) return undefined;
+  return cache.get(ref.gameId) ?? { gameId: ref.gameId, tournamentId: null, round: null, table: null };
 }
 
 async function gameOf(

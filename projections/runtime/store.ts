@@ -1,6 +1,6 @@
 // The framework's own rows: checkpoints, the game lookup and the documents, each read and written inside
 // the batch's transaction.
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely, PostgresAdapter } from 'kysely';
 import type { ReadModelTables } from './db.ts';
 import type { GameRef } from './projection.ts';
 import { stableStringify } from './stable-json.ts';
@@ -99,3 +99,36 @@ export async function clearProjection(db: Db, projection: string): Promise<void>
   await db.deleteFrom('projection_lookup').where('projection', '=', projection).execute();
   await db.deleteFrom('projection_checkpoints').where('projection', '=', projection).execute();
 }
+
+/**
+ * Inserts rows given as values in `columns` order, as one statement whose text depends only on the table,
+ * the columns and the number of rows: no query builder per statement, and SQLite prepares each text once
+ * (db.ts). For a projection that appends many rows per batch (the replay's, one per event).
+ */
+export async function insertRows<T extends keyof ReadModelTables & string>(
+  db: Db,
+  table: T,
+  columns: readonly (keyof ReadModelTables[T] & string)[],
+  rows: readonly (readonly unknown[])[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const key = `${postgres ? 'pg' : 'sqlite'} ${table} ${columns.join(',')} ${rows.length}`;
+  let text = insertTexts.get(key);
+  if (text === undefined) {
+    const tuples: string[] = [];
+    for (let r = 0, n = 0; r < rows.length; r++)
+      tuples.push(`(${columns.map(() => (postgres ? `$${++n}` : '?')).join(', ')})`);
+    text = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values ${tuples.join(', ')}`;
+    if (insertTexts.size >= 64) insertTexts.delete(insertTexts.keys().next().value!);
+    insertTexts.set(key, text);
+  }
+  const parameters: unknown[] = [];
+  for (const row of rows) {
+    if (row.length !== columns.length) throw new RangeError(`${table}: a row of ${row.length} values`);
+    for (const value of row) parameters.push(value);
+  }
+  await db.executeQuery(CompiledQuery.raw(text, parameters));
+}
+
+const insertTexts = new Map<string, string>();

@@ -2,6 +2,7 @@
 import type { ReadModels } from '../runtime/db.ts';
 import type { Projection, Trx } from '../runtime/projection.ts';
 import { stableStringify } from '../runtime/stable-json.ts';
+import { insertRows } from '../runtime/store.ts';
 import {
   evolveStandings,
   initialStandings,
@@ -10,6 +11,18 @@ import {
   standingRows,
   standingsKeys,
 } from './evolve.ts';
+
+const STANDINGS_COLUMNS = [
+  'tournament_id',
+  'player_id',
+  'place',
+  'points',
+  'table_points',
+  'games',
+  'row',
+] as const;
+// Rows per insert statement: well under SQLite's and PostgreSQL's limits on bound parameters.
+const ROWS_PER_INSERT = 1000;
 
 export const standingsProjection: Projection<StandingsDoc> = {
   name: 'standings',
@@ -37,22 +50,18 @@ export const standingsProjection: Projection<StandingsDoc> = {
   evolve: evolveStandings,
   async writeRows(trx: Trx, key: string, doc: StandingsDoc) {
     await trx.deleteFrom('standings_rows').where('tournament_id', '=', key).execute();
-    const rows = standingRows(doc);
-    if (rows.length === 0) return;
-    await trx
-      .insertInto('standings_rows')
-      .values(
-        rows.map((r) => ({
-          tournament_id: key,
-          player_id: r.playerId,
-          place: r.place,
-          points: r.points,
-          table_points: r.tablePoints,
-          games: r.games,
-          row: stableStringify(r),
-        })),
-      )
-      .execute();
+    const rows = standingRows(doc).map((r) => [
+      key,
+      r.playerId,
+      r.place,
+      r.points,
+      r.tablePoints,
+      r.games,
+      stableStringify(r),
+    ]);
+    // Rewritten whenever the tournament's document changes (every batch of its hands): one prepared text.
+    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
+      await insertRows(trx, 'standings_rows', STANDINGS_COLUMNS, rows.slice(i, i + ROWS_PER_INSERT));
   },
   async clearRows(trx) {
     await trx.deleteFrom('standings_rows').execute();

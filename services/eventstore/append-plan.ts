@@ -3,8 +3,7 @@
 // read under whatever lock makes the check and the write one step. The store makes the id of every event
 // that comes without one (DESIGN.md "Events": event ids are made by the store).
 import { randomUUID } from 'node:crypto';
-import { canonicalJson } from '../../domain/rules/rulesets/ruleset.ts';
-import { chainedHash } from './hash-chain.ts';
+import { canonicalText, chainedHash } from './hash-chain.ts';
 import { type ExpectedRevision, type NewEvent, WrongExpectedVersion } from './port.ts';
 
 /** The last event of a stream, as far as an append needs it. */
@@ -55,25 +54,31 @@ export function checkExpected(
 
 /**
  * An event as normaliseEvents leaves it: its id (a random UUID when the caller named none), its payloads as
- * reading them back gives them, and as JSON text.
+ * reading them back gives them, as JSON text, and in the canonical form the hash is taken over.
  */
 export interface NormalisedEvent extends IdentifiedEvent {
   readonly dataJson: string;
   readonly metadataJson: string;
+  readonly dataCanonical: string;
+  readonly metadataCanonical: string;
 }
 
 /**
  * Checks the events' shape before any I/O, and turns payloads into what reading them back will give:
  * the hash is taken over that round-tripped value, so verifyChain on read events agrees with it (a Date,
  * an undefined array item or NaN would otherwise hash differently from what comes back). The JSON text of
- * the round trip is kept: it is what the store writes (stringifying the parsed value gives the same text).
+ * the round trip is kept: it is what the store writes (stringifying the parsed value gives the same text); so
+ * is the canonical form of the round-tripped value, made here, before the adapter takes its write lock.
  */
 export function normaliseEvents(stream: string, events: readonly NewEvent[]): NormalisedEvent[] {
   if (typeof stream !== 'string' || stream === '') throw new TypeError('stream must be a non-empty string');
   const seen = new Set<string>();
   const repeated = new Set<string>();
-  // One command's events usually share one metadata object: round-trip it once for this append.
+  // One command's events usually share one metadata object: round-trip it once for this append. Events copied
+  // from a store (an import, the bench) bring a metadata object each, most of them the same text as another
+  // of the append: the same text parses to the same value, so that is round-tripped once too.
   const metadataSeen = new Map<object, Json>();
+  const metadataByText = new Map<string, Json>();
   const normalised = events.map((event, index): NormalisedEvent => {
     const where = `events[${index}]`;
     if (event.id !== undefined && (typeof event.id !== 'string' || event.id === ''))
@@ -93,7 +98,9 @@ export function normaliseEvents(stream: string, events: readonly NewEvent[]): No
     const data = roundTrip(event.data ?? null);
     let metadata = metadataSeen.get(event.metadata);
     if (metadata === undefined) {
-      metadata = roundTrip(event.metadata);
+      const text = jsonText(event.metadata);
+      metadata = metadataByText.get(text) ?? parsed(text);
+      metadataByText.set(text, metadata);
       metadataSeen.set(event.metadata, metadata);
     }
     return {
@@ -104,6 +111,8 @@ export function normaliseEvents(stream: string, events: readonly NewEvent[]): No
       metadata: metadata.value as Record<string, unknown>,
       dataJson: data.text,
       metadataJson: metadata.text,
+      dataCanonical: data.canonical,
+      metadataCanonical: metadata.canonical,
     };
   });
   if (repeated.size > 0) throw new DuplicateEventId([...repeated]);
@@ -112,7 +121,8 @@ export function normaliseEvents(stream: string, events: readonly NewEvent[]): No
 
 /**
  * Revisions and chained hashes for events appended after `head`. Events from normaliseEvents bring their JSON
- * text; a payload object shared by several events (one command's metadata) is put in canonical form once.
+ * text and canonical form; for others a payload object shared by several events (one command's metadata) is
+ * put in canonical form once.
  */
 export function planEvents(
   stream: string,
@@ -124,12 +134,14 @@ export function planEvents(
   const canonicalMetadata = new Map<object, string>();
   return events.map((event) => {
     revision += 1;
-    let metadata = canonicalMetadata.get(event.metadata);
+    const normalised = 'dataCanonical' in event ? event : undefined;
+    let metadata = normalised?.metadataCanonical ?? canonicalMetadata.get(event.metadata);
     if (metadata === undefined) {
-      metadata = canonicalJson(event.metadata);
+      metadata = canonicalText(event.metadata);
       canonicalMetadata.set(event.metadata, metadata);
     }
-    const hash = chainedHash(stream, revision, event, previousHash, canonicalJson(event.data), metadata);
+    const data = normalised?.dataCanonical ?? canonicalText(event.data);
+    const hash = chainedHash(stream, revision, event, previousHash, data, metadata);
     const planned: PlannedEvent = {
       id: event.id,
       type: event.type,
@@ -140,21 +152,32 @@ export function planEvents(
       revision,
       previousHash,
       hash,
-      dataJson: 'dataJson' in event ? event.dataJson : JSON.stringify(event.data),
-      metadataJson: 'metadataJson' in event ? event.metadataJson : JSON.stringify(event.metadata),
+      dataJson: normalised?.dataJson ?? JSON.stringify(event.data),
+      metadataJson: normalised?.metadataJson ?? JSON.stringify(event.metadata),
     };
     previousHash = hash;
     return planned;
   });
 }
 
+/** A payload as reading it back gives it, its JSON text, and the canonical form of that value. */
 interface Json {
   readonly value: unknown;
   readonly text: string;
+  readonly canonical: string;
 }
 
 function roundTrip(value: unknown): Json {
+  return parsed(jsonText(value));
+}
+
+function jsonText(value: unknown): string {
   const text = JSON.stringify(value);
   if (text === undefined) throw new TypeError('event data must be JSON');
-  return { value: JSON.parse(text), text };
+  return text;
+}
+
+function parsed(text: string): Json {
+  const value: unknown = JSON.parse(text);
+  return { value, text, canonical: canonicalText(value) };
 }

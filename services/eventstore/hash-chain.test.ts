@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../domain/rules/rulesets/ruleset.ts';
 import { normaliseEvents, planEvents } from './append-plan.ts';
-import { ChainFollower, eventHash } from './hash-chain.ts';
+import { ChainFollower, canonicalText, eventHash } from './hash-chain.ts';
 import type { NewEvent, StoredEvent } from './port.ts';
 
 const reference = (stream: string, revision: number, event: NewEvent, previousHash: string): string =>
@@ -95,6 +95,66 @@ function stored(stream: string, ids: readonly string[], positions: readonly numb
     hash: p.hash,
   }));
 }
+
+describe('the canonical text the hashes are taken over', () => {
+  /** What a call gives: its text, or that it threw (a BigInt throws in both). */
+  const outcome = (write: (value: unknown) => string, value: unknown) => {
+    try {
+      return { text: write(value) };
+    } catch (error) {
+      return { threw: (error as Error).name };
+    }
+  };
+
+  it('is canonicalJson for any value, its quirks included (undefined items, holes, functions, NaN, -0)', () => {
+    fc.assert(
+      fc.property(
+        fc.anything({
+          withBigInt: true,
+          withBoxedValues: true,
+          withDate: true,
+          withMap: true,
+          withNullPrototype: true,
+          withObjectString: true,
+          withSet: true,
+          withSparseArray: true,
+          withTypedArray: true,
+          withUnicodeString: true,
+        }),
+        (value) => {
+          expect(outcome(canonicalText, value)).toEqual(outcome(canonicalJson, value));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('sorts many keys as canonicalJson does: integer-like, upper and lower case, non-ASCII, undefined values left out', () => {
+    const record: Record<string, unknown> = { skipped: undefined, fn: () => 1 };
+    for (let i = 0; i < 40; i++) record[[`k${i}`, `${i}`, `K${i}`, `é${i}`, `\u{1F600}${i}`][i % 5]!] = i;
+    expect(canonicalText(record)).toBe(canonicalJson(record));
+    expect(canonicalText([record, [undefined, record], { a: record }])).toBe(
+      canonicalJson([record, [undefined, record], { a: record }]),
+    );
+  });
+
+  it('given events whose metadata are equal texts in different objects, then each hash is as if alone', () => {
+    const events: NewEvent[] = ['a', 'b', 'c'].map((id, i) => ({
+      id,
+      type: 'T',
+      schemaVersion: 1,
+      data: { i },
+      metadata: { actor: { role: 'player', seat: 'E' }, at: '2026-01-01T00:00:00.000Z', n: i === 2 ? 2 : 1 },
+    }));
+    const planned = planEvents('s-1', normaliseEvents('s-1', events), undefined);
+    let previous = '';
+    planned.forEach((p, i) => {
+      expect(p.hash).toBe(reference('s-1', i, events[i]!, previous));
+      expect(p.metadataJson).toBe(JSON.stringify(events[i]!.metadata));
+      previous = p.hash;
+    });
+  });
+});
 
 describe('the chain follower (a whole store in position order)', () => {
   const byPosition = (events: StoredEvent[]) => [...events].sort((a, b) => Number(a.position - b.position));

@@ -16,7 +16,7 @@ import { replayFromEvents, replayOf } from '../../projections/index.ts';
 import { playDemo } from '../../services/commands/demo.ts';
 import { loadConfig } from '../../services/config.ts';
 import { EVENTS_FILE, READ_MODELS_FILE } from '../../services/eventstore/open.ts';
-import type { StoredEvent } from '../../services/eventstore/port.ts';
+import type { EventStore, StoredEvent } from '../../services/eventstore/port.ts';
 import { openSqliteEventStore } from '../../services/eventstore/sqlite.ts';
 import { openStores } from '../../services/server.ts';
 import type { ResultRow, Verdict } from './results.ts';
@@ -42,7 +42,8 @@ const percent = (share: number): string => `${(100 * share).toFixed(0)}%`;
 const verdict = (met: boolean): Verdict => (met ? 'met' : 'NOT met');
 
 /** Every stream's events in the order appended, grouped as the demo appended them (one batch per stream run). */
-function batchesOf(events: readonly StoredEvent[]): StoredEvent[][] {
+/** The events in runs of one stream each, as the commands that recorded them appended them. */
+export function batchesOf(events: readonly StoredEvent[]): StoredEvent[][] {
   const batches: StoredEvent[][] = [];
   for (const event of events) {
     const last = batches.at(-1);
@@ -52,7 +53,11 @@ function batchesOf(events: readonly StoredEvent[]): StoredEvent[][] {
   return batches;
 }
 
-function rawInsert(file: string, batches: readonly StoredEvent[][]): number {
+/** The raw limit: a bare table in a new file, no hash chain, no checks, one transaction per batch. */
+export function rawEventTable(file: string): {
+  db: Database.Database;
+  append: (batch: readonly StoredEvent[]) => void;
+} {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.exec(`CREATE TABLE events (position INTEGER PRIMARY KEY, stream TEXT NOT NULL, revision INTEGER NOT NULL,
@@ -64,6 +69,11 @@ function rawInsert(file: string, batches: readonly StoredEvent[][]): number {
     for (const e of batch)
       insert.run(e.stream, e.revision, e.id, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata));
   });
+  return { db, append };
+}
+
+function rawInsert(file: string, batches: readonly StoredEvent[][]): number {
+  const { db, append } = rawEventTable(file);
   const started = performance.now();
   for (const batch of batches) append(batch);
   const ms = performance.now() - started;
@@ -71,9 +81,8 @@ function rawInsert(file: string, batches: readonly StoredEvent[][]): number {
   return ms;
 }
 
-async function ourAppend(file: string, batches: readonly StoredEvent[][]): Promise<number> {
-  const store = openSqliteEventStore(file);
-  const started = performance.now();
+/** Appends each batch (one stream's events, in order) as the command that recorded it did. */
+export async function appendBatches(store: EventStore, batches: readonly StoredEvent[][]): Promise<void> {
   for (const batch of batches) {
     const first = batch[0]!;
     await store.append(
@@ -88,6 +97,12 @@ async function ourAppend(file: string, batches: readonly StoredEvent[][]): Promi
       first.revision === 0 ? 'no-stream' : first.revision - 1,
     );
   }
+}
+
+async function ourAppend(file: string, batches: readonly StoredEvent[][]): Promise<number> {
+  const store = openSqliteEventStore(file);
+  const started = performance.now();
+  await appendBatches(store, batches);
   const ms = performance.now() - started;
   await store.close();
   return ms;
