@@ -48,7 +48,7 @@ describe('PlanSeating', () => {
     expect(data).toMatchObject({
       players: PLAYERS,
       seed: 'spring-seed:plan-1',
-      source: 'design',
+      source: 'schedule',
       cost: { repeatPairs: 0, consecutiveRepeats: 0, windImbalance: 0 },
     });
   });

@@ -19,7 +19,8 @@ import { assignWinds } from './winds.ts';
  * Names the planner: the derivation of its draws, the designs, the search and its bounds, the winds. A change
  * that changes plans gets a new name; a recorded plan is made again with the name it was made with.
  */
-export const PLAN_ALGORITHM = 'sha256-xoroshiro128plus-rtd-tabu-konig/1';
+// 2: the 32-point schedule (schedules.ts) seats 29–32 players; /1 took RTD(4, 8) there.
+export const PLAN_ALGORITHM = 'sha256-xoroshiro128plus-rtd-tabu-konig/2';
 export const MAX_PLAN_ROUNDS = 30;
 /** Swaps the search weighs in all, at most (1–2 s on the shared 2-core machine): counted, never timed. */
 export const PLAN_EVALUATIONS = 4_000_000;
@@ -107,7 +108,8 @@ function indicesOf(round: PastRound, index: ReadonlyMap<string, number>): number
  * become the substitutes' seats (only 4 allowed) or leave tables of 3 (when 3 is allowed and the layout has
  * them); a round that would put two of them at one table is not used. The points left over are the last of
  * one group (who never meet in a transversal design), or those of one table of the last round (who meet only
- * there): whichever leaves more rounds.
+ * there): whichever leaves more rounds. Of a design and a schedule, the one that leaves more rounds is taken, the
+ * design when they leave as many.
  */
 function fittingRounds(layout: TablePlan, n: number): { rounds: number[][]; source: PlanSource } {
   const tables = layout.sizes.length;
@@ -118,15 +120,26 @@ function fittingRounds(layout: TablePlan, n: number): { rounds: number[][]; sour
   const asSubstitutes = fours === tables && layout.substitutes === left;
   const asThrees = layout.substitutes === 0 && threes === left && fours === tables - left;
   if (!asSubstitutes && !asThrees) return { rounds: [], source: 'search' };
-  const schedule = knownSchedules(points);
-  const design = designRounds(points);
-  const [chosen, source]: [PointRound[], PlanSource] =
-    schedule.length > design.length ? [schedule, 'schedule'] : [design, 'design'];
+  const design = fitted(designRounds(points), points, n, asSubstitutes);
+  const schedule = fitted(knownSchedules(points), points, n, asSubstitutes);
+  return schedule.length > design.length
+    ? { rounds: schedule, source: 'schedule' }
+    : { rounds: design, source: 'design' };
+}
+
+/** The rounds of `chosen` left when the points beyond n are dropped, from one group or from one table. */
+function fitted(
+  chosen: readonly PointRound[],
+  points: number,
+  n: number,
+  asSubstitutes: boolean,
+): number[][] {
+  const left = points - n;
   const fromGroup = Array.from({ length: left }, (_, i) => points - 1 - i);
   const fromTable = (chosen.at(-1)?.[0] ?? []).slice(0, left);
   const withGroup = kept(chosen, fromGroup, points, n, asSubstitutes);
   const withTable = kept(chosen, fromTable, points, n, asSubstitutes);
-  return { rounds: withTable.length > withGroup.length ? withTable : withGroup, source };
+  return withTable.length > withGroup.length ? withTable : withGroup;
 }
 
 /** The rounds of `chosen` with the points `dropped` left out, players numbered in point order. */
