@@ -2,7 +2,7 @@
 // expected revision, then give each event its revision and chained hashes. The adapter supplies the head,
 // read under whatever lock makes the check and the write one step. The store makes the id of every event
 // that comes without one (DESIGN.md "Events": event ids are made by the store).
-import { randomUUID } from 'node:crypto';
+import { newEventId } from './event-id.ts';
 import { canonicalText, chainedHash } from './hash-chain.ts';
 import { type ExpectedRevision, type NewEvent, WrongExpectedVersion } from './port.ts';
 
@@ -92,7 +92,7 @@ export function normaliseEvents(stream: string, events: readonly NewEvent[]): No
       throw new TypeError(`${where}.metadata must be an object`);
     }
     // Made here, once per event and before any I/O, so that an adapter retrying its write sends the same ids.
-    const id = event.id ?? randomUUID();
+    const id = event.id ?? newEventId();
     if (seen.has(id)) repeated.add(id);
     seen.add(id);
     const data = roundTrip(event.data ?? null);

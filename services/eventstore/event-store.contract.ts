@@ -25,7 +25,7 @@ export interface ContractTarget {
 }
 
 const WAIT = { timeout: 5000, interval: 10 };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 export function event(id: string, data: unknown = { id }, type = 'TestEvent'): NewEvent {
   return { id, type, schemaVersion: 1, data, metadata: { actor: 'referee', correlationId: `c-${id}` } };
@@ -144,7 +144,7 @@ export function describeEventStoreContract(name: string, open: () => Promise<Con
       ]);
     });
 
-    it('makes the id of an event appended without one: a random UUID per event, covered by the hash', async () => {
+    it('makes the id of an event appended without one: a time-ordered UUID (version 7) per event, covered by the hash', async () => {
       const unnamed = (n: number): NewEvent => {
         const { id: _named, ...rest } = event(`u${n}`);
         return rest;

@@ -131,7 +131,7 @@ describe('mapping helpers', () => {
     const [planned] = planEvents('table-1', normaliseEvents('table-1', [unnamed]), undefined);
     const { kurrentId, metadata } = toKurrentEvent(planned!);
     expect(kurrentId).toBe(planned!.id);
-    expect(kurrentId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(kurrentId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(metadata.eventId).toBeUndefined();
   });
 

@@ -39,7 +39,7 @@ import {
 } from './table.ts';
 
 const url = await postgresUrl();
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 interface Backend {
   readonly name: string;
@@ -335,7 +335,7 @@ for (const backend of BACKENDS) {
         correlationId: 'meta-1',
         causationId: 'meta-1-c1',
       });
-      // The ids are the store's own: random UUIDs, one per event, nothing of the command id in them.
+      // The ids are the store's own: version-7 UUIDs, one per event, nothing of the command id in them.
       for (const event of stored) expect(event.id).toMatch(UUID);
       expect(new Set(stored.map((e) => e.id)).size).toBe(played.events.length);
     });

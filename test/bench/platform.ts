@@ -16,9 +16,10 @@ import { replayFromEvents, replayOf } from '../../projections/index.ts';
 import { playDemo } from '../../services/commands/demo.ts';
 import { loadConfig } from '../../services/config.ts';
 import { EVENTS_FILE, READ_MODELS_FILE } from '../../services/eventstore/open.ts';
-import type { EventStore, StoredEvent } from '../../services/eventstore/port.ts';
+import type { StoredEvent } from '../../services/eventstore/port.ts';
 import { openSqliteEventStore } from '../../services/eventstore/sqlite.ts';
 import { openStores } from '../../services/server.ts';
+import { appendBatches, batchesOf, rawEventTable } from './event-batches.ts';
 import type { ResultRow, Verdict } from './results.ts';
 
 const PLAYERS = Number(process.env.BENCH_DEMO_PLAYERS ?? 256);
@@ -42,36 +43,6 @@ const percent = (share: number): string => `${(100 * share).toFixed(0)}%`;
 const verdict = (met: boolean): Verdict => (met ? 'met' : 'NOT met');
 
 /** Every stream's events in the order appended, grouped as the demo appended them (one batch per stream run). */
-/** The events in runs of one stream each, as the commands that recorded them appended them. */
-export function batchesOf(events: readonly StoredEvent[]): StoredEvent[][] {
-  const batches: StoredEvent[][] = [];
-  for (const event of events) {
-    const last = batches.at(-1);
-    if (last !== undefined && last[0]!.stream === event.stream) last.push(event);
-    else batches.push([event]);
-  }
-  return batches;
-}
-
-/** The raw limit: a bare table in a new file, no hash chain, no checks, one transaction per batch. */
-export function rawEventTable(file: string): {
-  db: Database.Database;
-  append: (batch: readonly StoredEvent[]) => void;
-} {
-  const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  db.exec(`CREATE TABLE events (position INTEGER PRIMARY KEY, stream TEXT NOT NULL, revision INTEGER NOT NULL,
-    id TEXT NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL, metadata TEXT NOT NULL)`);
-  const insert = db.prepare(
-    'INSERT INTO events (stream, revision, id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
-  );
-  const append = db.transaction((batch: readonly StoredEvent[]) => {
-    for (const e of batch)
-      insert.run(e.stream, e.revision, e.id, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata));
-  });
-  return { db, append };
-}
-
 function rawInsert(file: string, batches: readonly StoredEvent[][]): number {
   const { db, append } = rawEventTable(file);
   const started = performance.now();
@@ -79,24 +50,6 @@ function rawInsert(file: string, batches: readonly StoredEvent[][]): number {
   const ms = performance.now() - started;
   db.close();
   return ms;
-}
-
-/** Appends each batch (one stream's events, in order) as the command that recorded it did. */
-export async function appendBatches(store: EventStore, batches: readonly StoredEvent[][]): Promise<void> {
-  for (const batch of batches) {
-    const first = batch[0]!;
-    await store.append(
-      first.stream,
-      batch.map(({ id, type, schemaVersion, data, metadata }) => ({
-        id,
-        type,
-        schemaVersion,
-        data,
-        metadata,
-      })),
-      first.revision === 0 ? 'no-stream' : first.revision - 1,
-    );
-  }
 }
 
 async function ourAppend(file: string, batches: readonly StoredEvent[][]): Promise<number> {

@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { ALL_PROJECTIONS, createRunner, openReadModels } from '../../projections/index.ts';
 import type { StoredEvent } from '../../services/eventstore/port.ts';
 import { openSqliteEventStore } from '../../services/eventstore/sqlite.ts';
-import { appendBatches, batchesOf, rawEventTable } from './platform.ts';
+import { appendBatches, batchesOf, rawEventTable } from './event-batches.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
