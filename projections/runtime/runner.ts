@@ -73,6 +73,11 @@ export function createRunner(options: RunnerOptions): Runner {
   const batchSize = options.batchSize ?? 10_000;
   let migrated: Promise<void> | undefined;
   const warm = new Map<string, Warm>();
+  // A position every projection's checkpoint has reached, as this runner last saw them: a delivered event at or
+  // below it is done, and is let go without reading five checkpoints (each command's events are delivered one
+  // by one; the first's catch-up projects them all). Checkpoints only go forward, but for a rebuild, which
+  // catches its projection up again before the runner's next batch.
+  let projectedTo = -1n;
   // One batch at a time: a live delivery and a manual catch-up never interleave their transactions.
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
@@ -127,7 +132,11 @@ export function createRunner(options: RunnerOptions): Runner {
         if (after === undefined || c < after) after = c;
       }
       const events = await readAll({ after: after ?? 0n, limit: batchSize });
-      if (events.length === 0) return read;
+      const everyProjection = some.length === projections.length;
+      if (events.length === 0) {
+        if (everyProjection && after !== undefined && after > projectedTo) projectedTo = after;
+        return read;
+      }
       read += events.length;
       const batch: Batch = { after: after ?? 0n, events, decoded: new Array(events.length).fill(null) };
       let advanced = false;
@@ -148,7 +157,14 @@ export function createRunner(options: RunnerOptions): Runner {
         advanced = true;
         options.onCommitted?.(name, done.keys);
       }
-      if (!advanced && !stale) return read;
+      if (stale) continue;
+      // A batch short of the limit reached the end of the log when it was read: every projection is now at
+      // its last event (or was past it). What was appended since is delivered and caught up in turn.
+      if (events.length < batchSize) {
+        if (everyProjection && events.at(-1)!.position > projectedTo) projectedTo = events.at(-1)!.position;
+        return read;
+      }
+      if (!advanced) return read;
     }
   }
 
@@ -222,8 +238,10 @@ export function createRunner(options: RunnerOptions): Runner {
 
     async follow(subscribe) {
       await migrate();
-      return subscribe(await lowestCheckpoint(), async (event) => {
-        if (event.position <= (await lowestCheckpoint())) return;
+      const from = await lowestCheckpoint();
+      if (from > projectedTo) projectedTo = from;
+      return subscribe(from, async (event) => {
+        if (event.position <= projectedTo) return;
         await catchUp();
       });
     },

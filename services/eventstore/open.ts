@@ -3,9 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config.ts';
-import { openKurrentDbEventStore } from './kurrentdb.ts';
 import type { EventStore } from './port.ts';
-import { openPostgresEventStore } from './postgres.ts';
 import { openSqliteEventStore } from './sqlite.ts';
 
 /**
@@ -38,18 +36,24 @@ export async function openConfiguredEventStore(
   config: Config,
   options: OpenOptions = {},
 ): Promise<OpenedEventStore> {
-  if (config.kurrentDbUrl !== undefined)
+  // The server adapters are loaded only when configured: the KurrentDB client (gRPC) and pg add tens of
+  // megabytes to every process that never talks to them, the CLI's export among them.
+  if (config.kurrentDbUrl !== undefined) {
+    const { openKurrentDbEventStore } = await import('./kurrentdb.ts');
     return {
       store: await openKurrentDbEventStore(config.kurrentDbUrl),
       kind: 'kurrentdb',
       where: hostOf(config.kurrentDbUrl),
     };
-  if (config.databaseUrl !== undefined)
+  }
+  if (config.databaseUrl !== undefined) {
+    const { openPostgresEventStore } = await import('./postgres.ts');
     return {
       store: await openPostgresEventStore(config.databaseUrl),
       kind: 'postgres',
       where: hostOf(config.databaseUrl),
     };
+  }
   mkdirSync(config.dataDir, { recursive: true });
   const file = join(config.dataDir, EVENTS_FILE);
   const store = openSqliteEventStore(file, options.readonly === true ? { readonly: true } : {});
