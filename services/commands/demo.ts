@@ -9,6 +9,7 @@ import { standingsOf } from '../../projections/index.ts';
 import type { StandingRow } from '../../projections/standings/evolve.ts';
 import type { Config } from '../config.ts';
 import { type DemoResult, runDemo } from '../demo/run-demo.ts';
+import { startProjector } from '../projection-worker/projector.ts';
 import { runnerOf } from '../read-models.ts';
 import { openCommandStores } from './stores.ts';
 
@@ -81,6 +82,10 @@ export async function playDemo(
   const { store, readModels, projecting, appending, close } = await openCommandStores(config, {
     readonlyEvents: false,
   });
+  // The read models are written in a thread of their own while the games are played (two cores: the
+  // demo's wall time is the longer of the two, not their sum). A worker that fails fails the demo; the
+  // main thread's catch-up after it is the runner's own check that nothing is left (it reads nothing).
+  const projector = startProjector(config);
   try {
     const started = performance.now();
     // A seed given is for a run to reproduce, and names the tournament (demo-{seed}); without one the seed
@@ -98,10 +103,12 @@ export async function playDemo(
       }),
     );
     const played = performance.now();
+    await projecting(() => projector.finish());
     await projecting(() => runnerOf(store, readModels).catchUp());
     const standings = await standingsOf(readModels, result.tournamentId);
     return { result, standings, ms: played - started, projectMs: performance.now() - played };
   } finally {
+    await projector.stop();
     await close();
   }
 }

@@ -1,6 +1,10 @@
-// A table's pace: its seats share one pacer, so a table sends at most one action per interval whoever sends
-// it (human pace: a table of people makes about one move a second). An interval of 0 is flat out. Each table
-// starts at a random moment of its first interval, so that tables do not all move in the same millisecond.
+// A table's pace: its seats share one pacer, so a table sends about one action per interval whoever sends it
+// (human pace: a table of people makes about one move a second). An interval of 0 is flat out. Each table
+// starts at a random moment of its first interval, and each gap is drawn between half and one and a half
+// intervals (one on average): people do not move on a beat. With a fixed gap the tables fell into step: a
+// table that waited longer than a gap (a view still on its way) took its next slot from the moment it moved
+// again, the moments when many tables got their views back, so within a minute every table moved in the same
+// few hundred milliseconds of each second, and the load measured a stampede no room of players makes.
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((done) => {
@@ -16,11 +20,13 @@ const sleep = (ms: number, signal: AbortSignal) =>
 
 export class Pacer {
   #next: number;
+  readonly #random: () => number;
 
   constructor(
     readonly intervalMs: number,
     random: () => number = Math.random,
   ) {
+    this.#random = random;
     this.#next = Date.now() + random() * intervalMs;
   }
 
@@ -29,7 +35,7 @@ export class Pacer {
     if (this.intervalMs <= 0) return;
     const now = Date.now();
     const at = Math.max(now, this.#next);
-    this.#next = at + this.intervalMs;
+    this.#next = at + this.intervalMs * (0.5 + this.#random());
     if (at > now) await sleep(at - now, signal);
   }
 }
