@@ -13,11 +13,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { replayFromEvents, replayOf } from '../../projections/index.ts';
+import { openReadModels } from '../../projections/runtime/db.ts';
 import { playDemo } from '../../services/commands/demo.ts';
 import { loadConfig } from '../../services/config.ts';
 import { EVENTS_FILE, READ_MODELS_FILE } from '../../services/eventstore/open.ts';
-import type { StoredEvent } from '../../services/eventstore/port.ts';
+import type { EventStore, StoredEvent } from '../../services/eventstore/port.ts';
 import { openSqliteEventStore } from '../../services/eventstore/sqlite.ts';
+import { runnerOf } from '../../services/read-models.ts';
 import { openStores } from '../../services/server.ts';
 import { appendBatches, batchesOf, rawEventTable } from './event-batches.ts';
 import type { ResultRow, Verdict } from './results.ts';
@@ -158,7 +160,7 @@ async function main(): Promise<ResultRow[]> {
         `(${int(result.events / (demo.ms / 1000))} events/s, ${int(result.hands / (demo.ms / 1000))} hands/s)`,
     );
     console.log(
-      `  projected: 5 read models in ${seconds(demo.projectMs)} (${int(result.events / (demo.projectMs / 1000))} events/s)`,
+      `  projected: 5 read models in a worker thread while playing; ${seconds(demo.projectMs)} more after the last append`,
     );
     console.log(
       `  demo wall time ${seconds(total)}: target under ${TARGET_SECONDS} s ${FULL_SIZE ? verdict(total / 1000 < TARGET_SECONDS) : `(stated at 256 × 8; this is ${SIZE})`}`,
@@ -185,14 +187,17 @@ async function main(): Promise<ResultRow[]> {
     );
 
     const rawRows = rawRowInserts(join(dir, READ_MODELS_FILE), join(dir, 'raw-read-models.db'));
+    // The demo projects while it plays, in another thread: the projections' own speed is a catch-up of the
+    // same events from position 0 into new read models, here, on this thread alone.
+    const catchUpMs = await catchUpFromZero(store, join(dir, 'again-read-models.db'));
     console.log(`\n  projecting the ${int(events.length)} events (5 read models, from position 0):`);
     console.log(
-      `    our projections: ${seconds(demo.projectMs)}, ${int(rate(demo.projectMs))} events/s ` +
-        `(${percent(raw / demo.projectMs)} of the raw event inserts' speed)`,
+      `    our projections: ${seconds(catchUpMs)}, ${int(rate(catchUpMs))} events/s ` +
+        `(${percent(raw / catchUpMs)} of the raw event inserts' speed)`,
     );
     console.log(
       `    raw inserts of the rows they wrote (${int(rawRows.rows)} rows of ${rawRows.tables} tables, same schema): ` +
-        `${seconds(rawRows.ms)}, ${int(rate(rawRows.ms))} events' worth a second (ours: ${percent(rawRows.ms / demo.projectMs)} of that speed)`,
+        `${seconds(rawRows.ms)}, ${int(rate(rawRows.ms))} events' worth a second (ours: ${percent(rawRows.ms / catchUpMs)} of that speed)`,
     );
 
     rows.push(
@@ -200,7 +205,7 @@ async function main(): Promise<ResultRow[]> {
         key: 'platform.demo',
         section: 'platform',
         measure: `headless demo ${SIZE}, played and projected (wall time)`,
-        ours: `${seconds(total)} (play ${seconds(demo.ms)}, project ${seconds(demo.projectMs)})`,
+        ours: `${seconds(total)} (play ${seconds(demo.ms)}, projecting alongside; ${seconds(demo.projectMs)} after it)`,
         limit: `${seconds(raw + rawRows.ms)} (raw inserts of its events and read-model rows)`,
         ratio: `${(total / (raw + rawRows.ms)).toFixed(1)}×`,
         target: FULL_SIZE ? `< ${TARGET_SECONDS} s` : `< ${TARGET_SECONDS} s at 256 × 8`,
@@ -222,20 +227,20 @@ async function main(): Promise<ResultRow[]> {
         key: 'platform.projections',
         section: 'platform',
         measure: 'projections catching up from 0 (5 read models) vs raw inserts of the rows they wrote',
-        ours: `${int(rate(demo.projectMs))} events/s (${seconds(demo.projectMs)})`,
+        ours: `${int(rate(catchUpMs))} events/s (${seconds(catchUpMs)})`,
         limit: `${int(rate(rawRows.ms))} events/s (${int(rawRows.rows)} rows in ${seconds(rawRows.ms)})`,
-        ratio: percent(rawRows.ms / demo.projectMs),
+        ratio: percent(rawRows.ms / catchUpMs),
         target: `≥ ${percent(TARGET_SHARE_OF_RAW)} of raw`,
-        verdict: verdict(rawRows.ms / demo.projectMs >= TARGET_SHARE_OF_RAW),
+        verdict: verdict(rawRows.ms / catchUpMs >= TARGET_SHARE_OF_RAW),
         headline: true,
       },
       {
         key: 'platform.projections-vs-event-inserts',
         section: 'platform',
         measure: 'projections catching up vs raw inserts of the events (as test/bench/store-speed.ts)',
-        ours: `${int(rate(demo.projectMs))} events/s`,
+        ours: `${int(rate(catchUpMs))} events/s`,
         limit: `${int(rate(raw))} events/s (raw inserts, bare table)`,
-        ratio: percent(raw / demo.projectMs),
+        ratio: percent(raw / catchUpMs),
         target: '—',
         verdict: '—',
       },
@@ -322,3 +327,17 @@ async function main(): Promise<ResultRow[]> {
 
 const rows = await main();
 if (process.env.BENCH_ROWS) writeFileSync(process.env.BENCH_ROWS, JSON.stringify(rows));
+
+/** The runner catching every projection up from position 0 over the store into new read models: its time. */
+async function catchUpFromZero(store: EventStore, file: string): Promise<number> {
+  const readModels = await openReadModels({ kind: 'sqlite', file });
+  try {
+    const runner = runnerOf(store, readModels);
+    await runner.migrate();
+    const started = performance.now();
+    await runner.catchUp();
+    return performance.now() - started;
+  } finally {
+    await readModels.destroy();
+  }
+}

@@ -50,6 +50,8 @@ export interface LoadReport {
   readonly stale: number;
   readonly avoided: number;
   readonly routes: Record<string, Summary>;
+  /** The same, over requests sent after the first WARM_UP_SECONDS (stats.ts). */
+  readonly steadyRoutes: Record<string, Summary>;
   readonly errors: { readonly total: number; readonly by: Record<string, number> };
   readonly eventsStored: number;
   readonly gamesFinished: number;
@@ -233,6 +235,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   const start = performance.now();
+  stats.started(start);
   const timer = setTimeout(() => stop.abort('time'), options.seconds * 1000);
   const clients = seats.map((seat, index) => {
     const pacer = pacers.get(seat.gameId) ?? new Pacer(actionMs);
@@ -279,6 +282,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     stale: stats.stale,
     avoided: stats.avoided,
     routes: stats.summaries(),
+    steadyRoutes: stats.steadySummaries(),
     errors: { total: stats.errorCount, by: stats.errors() },
     eventsStored: events,
     gamesFinished: finished,

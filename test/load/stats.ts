@@ -27,8 +27,18 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/** Seconds at the start of a run whose latencies are also summarised apart (see `steady`). */
+export const WARM_UP_SECONDS = 5;
+
 export class Stats {
   readonly #latencies = new Map<string, number[]>();
+  /**
+   * The latencies of requests sent after the first WARM_UP_SECONDS: a round's start deals every table at
+   * once and the server meets code paths for the first time (the tile tables of the first win), so the
+   * first seconds hold the worst of a run. Reported beside the whole run's, never instead of it.
+   */
+  readonly #steady = new Map<string, number[]>();
+  #steadyFrom = Number.POSITIVE_INFINITY;
   readonly #errors = new Map<string, number>();
   acknowledged = 0;
   /** Answers that say the seat was behind (412, a hand moved on): normal when seats race, not errors. */
@@ -38,10 +48,15 @@ export class Stats {
   /** Seats whose game finished (their stream said `ended`). */
   seatsEnded = 0;
 
-  latency(route: string, ms: number): void {
-    const list = this.#latencies.get(route) ?? [];
-    list.push(ms);
-    this.#latencies.set(route, list);
+  /** The run starts now: requests sent WARM_UP_SECONDS from now on count as steady too. */
+  started(now = performance.now()): void {
+    this.#steadyFrom = now + WARM_UP_SECONDS * 1000;
+  }
+
+  /** A request's latency; `sentAt` (performance.now()) places it before or after the warm-up. */
+  latency(route: string, ms: number, sentAt = performance.now() - ms): void {
+    push(this.#latencies, route, ms);
+    if (sentAt >= this.#steadyFrom) push(this.#steady, route, ms);
   }
 
   error(route: string, status: number | string, code = ''): void {
@@ -59,8 +74,8 @@ export class Stats {
     return Object.fromEntries([...this.#errors].sort(([a], [b]) => (a < b ? -1 : 1)));
   }
 
-  summary(route: string): Summary {
-    const sorted = [...(this.#latencies.get(route) ?? [])].sort((a, b) => a - b);
+  summary(route: string, from: ReadonlyMap<string, number[]> = this.#latencies): Summary {
+    const sorted = [...(from.get(route) ?? [])].sort((a, b) => a - b);
     return {
       count: sorted.length,
       p50: round(percentile(sorted, 50)),
@@ -73,4 +88,17 @@ export class Stats {
   summaries(): Record<string, Summary> {
     return Object.fromEntries([...this.#latencies.keys()].map((route) => [route, this.summary(route)]));
   }
+
+  /** As summaries, over the requests sent after the warm-up only. */
+  steadySummaries(): Record<string, Summary> {
+    return Object.fromEntries(
+      [...this.#steady.keys()].map((route) => [route, this.summary(route, this.#steady)]),
+    );
+  }
+}
+
+function push(into: Map<string, number[]>, route: string, ms: number): void {
+  const list = into.get(route) ?? [];
+  list.push(ms);
+  into.set(route, list);
 }
