@@ -2,8 +2,10 @@
 // expected revision, then give each event its revision and chained hashes. The adapter supplies the head,
 // read under whatever lock makes the check and the write one step. The store makes the id of every event
 // that comes without one (DESIGN.md "Events": event ids are made by the store).
+
+import { canonicalJson } from '../../domain/rules/rulesets/ruleset.ts';
 import { newEventId } from './event-id.ts';
-import { canonicalText, chainedHash } from './hash-chain.ts';
+import { chainedHash } from './hash-chain.ts';
 import { type ExpectedRevision, type NewEvent, WrongExpectedVersion } from './port.ts';
 
 /** The last event of a stream, as far as an append needs it. */
@@ -137,10 +139,10 @@ export function planEvents(
     const normalised = 'dataCanonical' in event ? event : undefined;
     let metadata = normalised?.metadataCanonical ?? canonicalMetadata.get(event.metadata);
     if (metadata === undefined) {
-      metadata = canonicalText(event.metadata);
+      metadata = canonicalJson(event.metadata);
       canonicalMetadata.set(event.metadata, metadata);
     }
-    const data = normalised?.dataCanonical ?? canonicalText(event.data);
+    const data = normalised?.dataCanonical ?? canonicalJson(event.data);
     const hash = chainedHash(stream, revision, event, previousHash, data, metadata);
     const planned: PlannedEvent = {
       id: event.id,
@@ -179,5 +181,5 @@ function jsonText(value: unknown): string {
 
 function parsed(text: string): Json {
   const value: unknown = JSON.parse(text);
-  return { value, text, canonical: canonicalText(value) };
+  return { value, text, canonical: canonicalJson(value) };
 }

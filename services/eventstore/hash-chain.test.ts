@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../domain/rules/rulesets/ruleset.ts';
 import { normaliseEvents, planEvents } from './append-plan.ts';
-import { ChainFollower, canonicalText, eventHash } from './hash-chain.ts';
+import { ChainFollower, eventHash } from './hash-chain.ts';
 import type { NewEvent, StoredEvent } from './port.ts';
 
 const reference = (stream: string, revision: number, event: NewEvent, previousHash: string): string =>
@@ -96,6 +96,30 @@ function stored(stream: string, ids: readonly string[], positions: readonly numb
   }));
 }
 
+/** canonicalJson's definition, as it was written before it was written for speed: a sorted copy, stringified. */
+function definition(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    let text = '[';
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) text += ',';
+      const item: unknown = value[i];
+      text += item !== null && typeof item === 'object' ? definition(item) : JSON.stringify(item);
+    }
+    return `${text}]`;
+  }
+  const record = value as Record<string, unknown>;
+  let text = '{';
+  let first = true;
+  for (const key of Object.keys(record).sort()) {
+    const item = record[key];
+    if (item === undefined) continue;
+    text += `${first ? '' : ','}${JSON.stringify(key)}:${definition(item)}`;
+    first = false;
+  }
+  return `${text}}`;
+}
+
 describe('the canonical text the hashes are taken over', () => {
   /** What a call gives: its text, or that it threw (a BigInt throws in both). */
   const outcome = (write: (value: unknown) => string, value: unknown) => {
@@ -106,7 +130,7 @@ describe('the canonical text the hashes are taken over', () => {
     }
   };
 
-  it('is canonicalJson for any value, its quirks included (undefined items, holes, functions, NaN, -0)', () => {
+  it('is its definition for any value, its quirks included (undefined items, holes, functions, NaN, -0)', () => {
     fc.assert(
       fc.property(
         fc.anything({
@@ -122,19 +146,19 @@ describe('the canonical text the hashes are taken over', () => {
           withUnicodeString: true,
         }),
         (value) => {
-          expect(outcome(canonicalText, value)).toEqual(outcome(canonicalJson, value));
+          expect(outcome(canonicalJson, value)).toEqual(outcome(definition, value));
         },
       ),
       { numRuns: 2000 },
     );
   });
 
-  it('sorts many keys as canonicalJson does: integer-like, upper and lower case, non-ASCII, undefined values left out', () => {
+  it('sorts many keys as its definition does: integer-like, upper and lower case, non-ASCII, undefined values left out', () => {
     const record: Record<string, unknown> = { skipped: undefined, fn: () => 1 };
     for (let i = 0; i < 40; i++) record[[`k${i}`, `${i}`, `K${i}`, `é${i}`, `\u{1F600}${i}`][i % 5]!] = i;
-    expect(canonicalText(record)).toBe(canonicalJson(record));
-    expect(canonicalText([record, [undefined, record], { a: record }])).toBe(
-      canonicalJson([record, [undefined, record], { a: record }]),
+    expect(canonicalJson(record)).toBe(definition(record));
+    expect(canonicalJson([record, [undefined, record], { a: record }])).toBe(
+      definition([record, [undefined, record], { a: record }]),
     );
   });
 

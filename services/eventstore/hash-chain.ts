@@ -3,6 +3,7 @@
 // proves a stream untouched, ChainFollower a whole store. A rewrite whose hashes were recomputed passes
 // both: only a head recorded earlier (a signed audit export, `verify --export`) catches that.
 import { hash } from 'node:crypto';
+import { canonicalJson } from '../../domain/rules/rulesets/ruleset.ts';
 import type { EventStore, NewEvent, StoredEvent } from './port.ts';
 
 /** The hash of an event at a revision of a stream, chained to the previous event's hash ('' for the first). */
@@ -12,68 +13,9 @@ export function eventHash(stream: string, revision: number, event: NewEvent, pre
     revision,
     event,
     previousHash,
-    canonicalText(event.data),
-    canonicalText(event.metadata),
+    canonicalJson(event.data),
+    canonicalJson(event.metadata),
   );
-}
-
-/**
- * canonicalJson (domain/rules/rulesets/ruleset.ts), the definition every stored chain was hashed with, written
- * for the store's hot path: the same text for every value (a property test holds it to canonicalJson, quirks
- * such as an undefined array item included), with small key sets sorted in place and object keys quoted once.
- * Every event appended and every event verified goes through here twice (data and metadata).
- */
-export function canonicalText(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  let text: string;
-  if (Array.isArray(value)) {
-    text = '[';
-    for (let i = 0; i < value.length; i++) {
-      if (i > 0) text += ',';
-      const item: unknown = value[i];
-      // As canonicalJson: JSON.stringify of undefined (a hole, a function) is undefined, written as such.
-      text += item !== null && typeof item === 'object' ? canonicalText(item) : JSON.stringify(item);
-    }
-    return `${text}]`;
-  }
-  const record = value as Record<string, unknown>;
-  const keys = Object.keys(record);
-  if (keys.length <= 16) {
-    // Insertion sort: the order of Array.prototype.sort() on strings (UTF-16 code units), without its call.
-    for (let i = 1; i < keys.length; i++) {
-      const key = keys[i]!;
-      let j = i - 1;
-      while (j >= 0 && keys[j]! > key) {
-        keys[j + 1] = keys[j]!;
-        j--;
-      }
-      keys[j + 1] = key;
-    }
-  } else keys.sort();
-  text = '{';
-  let first = true;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    const item = record[key];
-    if (item === undefined) continue;
-    if (first) first = false;
-    else text += ',';
-    text += quotedKey(key);
-    text += ':';
-    text += item !== null && typeof item === 'object' ? canonicalText(item) : JSON.stringify(item);
-  }
-  return `${text}}`;
-}
-
-/** Object keys are few (the events' field names): each is quoted once, up to a bound on what is kept. */
-const quotedKeys = new Map<string, string>();
-function quotedKey(key: string): string {
-  let quoted = quotedKeys.get(key);
-  if (quoted === undefined) {
-    quoted = JSON.stringify(key);
-    if (quotedKeys.size < 4096) quotedKeys.set(key, quoted);
-  }
-  return quoted;
 }
 
 /**
@@ -94,15 +36,15 @@ export function chainedHash(
   // Written out without a helper closure: this runs once per event appended or verified.
   let content = '{';
   if (event.data !== undefined) content += `"data":${data}`;
-  if (event.id !== undefined) content += `${content === '{' ? '' : ','}"id":${canonicalText(event.id)}`;
+  if (event.id !== undefined) content += `${content === '{' ? '' : ','}"id":${canonicalJson(event.id)}`;
   if (event.metadata !== undefined) content += `${content === '{' ? '' : ','}"metadata":${metadata}`;
   if (previousHash !== undefined)
-    content += `${content === '{' ? '' : ','}"previousHash":${canonicalText(previousHash)}`;
-  if (revision !== undefined) content += `${content === '{' ? '' : ','}"revision":${canonicalText(revision)}`;
+    content += `${content === '{' ? '' : ','}"previousHash":${canonicalJson(previousHash)}`;
+  if (revision !== undefined) content += `${content === '{' ? '' : ','}"revision":${canonicalJson(revision)}`;
   if (event.schemaVersion !== undefined)
-    content += `${content === '{' ? '' : ','}"schemaVersion":${canonicalText(event.schemaVersion)}`;
-  if (stream !== undefined) content += `${content === '{' ? '' : ','}"stream":${canonicalText(stream)}`;
-  if (event.type !== undefined) content += `${content === '{' ? '' : ','}"type":${canonicalText(event.type)}`;
+    content += `${content === '{' ? '' : ','}"schemaVersion":${canonicalJson(event.schemaVersion)}`;
+  if (stream !== undefined) content += `${content === '{' ? '' : ','}"stream":${canonicalJson(stream)}`;
+  if (event.type !== undefined) content += `${content === '{' ? '' : ','}"type":${canonicalJson(event.type)}`;
   // The one-shot hash: the same hex digest as createHash('sha256'), without a Hash object per event.
   return hash('sha256', `${content}}`);
 }

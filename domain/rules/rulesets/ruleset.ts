@@ -30,30 +30,64 @@ export function rulesetOf<Id extends PresetId>(preset: Id, options: unknown = {}
   return { preset, version, options: resolved, hash: contentHash({ preset, version, options: resolved }) };
 }
 
-/** JSON with object keys sorted at every depth: the same content always gives the same text. */
+/**
+ * JSON with object keys sorted at every depth: the same content always gives the same text. Every stored
+ * event's hash is taken over it (services/eventstore/hash-chain.ts), so it is written for speed: loops, not
+ * map/join; small key sets sorted in place by insertion (the order of Array.prototype.sort() on strings,
+ * UTF-16 code units); object keys quoted once. A property test holds it to its definition, a sorted copy
+ * stringified, quirks such as an undefined array item included.
+ */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  let text: string;
   if (Array.isArray(value)) {
-    // Written with loops, not map/join: every stored event is hashed through here.
-    let text = '[';
+    text = '[';
     for (let i = 0; i < value.length; i++) {
       if (i > 0) text += ',';
       const item: unknown = value[i];
+      // JSON.stringify of undefined (a hole, a function) is undefined, written as such: stored chains have it.
       text += item !== null && typeof item === 'object' ? canonicalJson(item) : JSON.stringify(item);
     }
     return `${text}]`;
   }
   const record = value as Record<string, unknown>;
-  const keys = Object.keys(record).sort();
-  let text = '{';
+  const keys = Object.keys(record);
+  if (keys.length <= 16) {
+    // Insertion sort: the order of Array.prototype.sort() on strings (UTF-16 code units), without its call.
+    for (let i = 1; i < keys.length; i++) {
+      const key = keys[i]!;
+      let j = i - 1;
+      while (j >= 0 && keys[j]! > key) {
+        keys[j + 1] = keys[j]!;
+        j--;
+      }
+      keys[j + 1] = key;
+    }
+  } else keys.sort();
+  text = '{';
   let first = true;
-  for (const key of keys) {
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
     const item = record[key];
     if (item === undefined) continue;
-    text += `${first ? '' : ','}${JSON.stringify(key)}:${canonicalJson(item)}`;
-    first = false;
+    if (first) first = false;
+    else text += ',';
+    text += quotedKey(key);
+    text += ':';
+    text += item !== null && typeof item === 'object' ? canonicalJson(item) : JSON.stringify(item);
   }
   return `${text}}`;
+}
+
+/** Object keys are few (the events' field names): each is quoted once, up to a bound on what is kept. */
+const quotedKeys = new Map<string, string>();
+function quotedKey(key: string): string {
+  let quoted = quotedKeys.get(key);
+  if (quoted === undefined) {
+    quoted = JSON.stringify(key);
+    if (quotedKeys.size < 4096) quotedKeys.set(key, quoted);
+  }
+  return quoted;
 }
 
 export function contentHash(value: unknown): string {
