@@ -7,12 +7,11 @@ import { Command, CommanderError } from 'commander';
 import { evaluateScoreRequest, type ScoreOutcome } from '../domain/rules/contract/index.ts';
 import { registerMigrateCommand } from './commands/migrate.ts';
 import { registerPlatformCommands } from './commands/register.ts';
+import { EXIT_INVALID, EXIT_NOT_A_WIN, EXIT_REJECTED } from './exit-codes.ts';
 import { reportOf } from './play/report.ts';
 import { type PlayOutcome, playScript } from './play/run.ts';
 
-export const EXIT_INVALID = 2;
-export const EXIT_NOT_A_WIN = 3;
-export const EXIT_REJECTED = 4;
+export { EXIT_INVALID, EXIT_NOT_A_WIN, EXIT_REJECTED };
 
 export interface Io {
   readonly stdout: (text: string) => void;

@@ -86,12 +86,64 @@ export async function writeReplays(
   let written = 0;
   for (const gameId of games)
     for await (const events of handStreamsOf(store, gameId)) {
-      const replay = JSON.stringify(replayFromEvents(events), null, 2).replaceAll('\n', '\n    ');
-      await write(`${written === 0 ? '' : ','}\n    ${replay}`);
+      // Handed on in chunks of about 64 kB: a write per step cost more than the stringifying.
+      let chunk = written === 0 ? '\n    ' : ',\n    ';
+      for (const piece of indentedJsonPieces(replayFromEvents(events), 2)) {
+        chunk += piece;
+        if (chunk.length < CHUNK_CHARACTERS) continue;
+        await write(chunk);
+        chunk = '';
+      }
+      await write(chunk);
       written++;
     }
   await write(`${written === 0 ? ']' : '\n  ]'}\n}\n`);
   return written;
+}
+
+const CHUNK_CHARACTERS = 1 << 16;
+
+/**
+ * `JSON.stringify(value, null, 2)` as it reads nested `depth` levels deep, in pieces: an object's arrays one
+ * item at a time. A hand's replay is a table after every step, hundreds of kilobytes as one string (twice
+ * over, re-indented); as pieces each is a step's, and the export's memory stays near what one hand's replay
+ * holds. Objects, arrays and leaves deeper down are stringified whole, so the text is JSON.stringify's.
+ */
+export function* indentedJsonPieces(value: unknown, depth: number): Generator<string> {
+  const pad = '  '.repeat(depth);
+  const whole = (v: unknown, at: string): string =>
+    (JSON.stringify(v, null, 2) ?? 'null').replaceAll('\n', `\n${at}`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || 'toJSON' in value) {
+    yield whole(value, pad);
+    return;
+  }
+  const entries = Object.entries(value).filter(
+    ([, v]) => v !== undefined && typeof v !== 'function' && typeof v !== 'symbol',
+  );
+  if (entries.length === 0) {
+    yield '{}';
+    return;
+  }
+  const inner = `${pad}  `;
+  let first = true;
+  for (const [key, v] of entries) {
+    yield `${first ? '{' : ','}\n${inner}${JSON.stringify(key)}: `;
+    first = false;
+    if (!Array.isArray(v) || v.length === 0) {
+      yield whole(v, inner);
+      continue;
+    }
+    for (let i = 0; i < v.length; i++) {
+      const item: unknown = v[i];
+      const text =
+        item === undefined || typeof item === 'function' || typeof item === 'symbol'
+          ? 'null'
+          : whole(item, `${inner}  `);
+      yield `${i === 0 ? '[' : ','}\n${inner}  ${text}`;
+    }
+    yield `\n${inner}]`;
+  }
+  yield `\n${pad}}`;
 }
 
 export const AUDIT_FORMAT = 'mahjong-ledger-audit';
