@@ -170,7 +170,42 @@ interface Json {
 }
 
 function roundTrip(value: unknown): Json {
-  return parsed(jsonText(value));
+  const text = jsonText(value);
+  // A value of plain JSON reads back as itself: its canonical form is taken from it, without parsing the text.
+  return isPlainJson(value) ? { value, text, canonical: canonicalJson(value) } : parsed(text);
+}
+
+/**
+ * Whether JSON.parse(JSON.stringify(value)) gives back the same value, as canonicalJson sees it: null, booleans,
+ * strings, finite numbers, arrays of such without holes, and objects of Object's (or no) prototype whose
+ * values are such or undefined (left out by both). A Date, a toJSON, an undefined array item, NaN, a function
+ * or a class instance is not: those values go through the text.
+ */
+function isPlainJson(value: unknown): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value);
+    case 'object': {
+      if (value === null) return true;
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) if (!(i in value) || !isPlainJson(value[i])) return false;
+        return true;
+      }
+      const prototype = Object.getPrototypeOf(value);
+      if (prototype !== Object.prototype && prototype !== null) return false;
+      if ('toJSON' in value) return false;
+      for (const key in value) {
+        const item = (value as Record<string, unknown>)[key];
+        if (item !== undefined && !isPlainJson(item)) return false;
+      }
+      return true;
+    }
+    default:
+      return false;
+  }
 }
 
 function jsonText(value: unknown): string {

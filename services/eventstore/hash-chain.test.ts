@@ -69,6 +69,38 @@ describe('the hash chain', () => {
       { numRuns: 300 },
     );
   });
+
+  it('given payloads that do not read back as themselves (a Date, NaN, an undefined item, a toJSON, a class), when planned, then hashed as read back', () => {
+    class Seat {
+      constructor(readonly wind: string) {}
+      get hidden() {
+        return 'getter on the prototype: left out by JSON';
+      }
+    }
+    const odd = fc.oneof(
+      fc.date({ noInvalidDate: true }),
+      fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, -0, undefined, () => 1),
+      fc.constant({ toJSON: () => 'as text' }),
+      fc.constant(new Seat('E')),
+      fc.constant(Object.assign(Object.create(null) as object, { a: 1 })),
+    );
+    const payload = fc.oneof(
+      fc.array(fc.oneof(fc.jsonValue(), odd), { maxLength: 4 }),
+      fc.dictionary(fc.string(), fc.oneof(fc.jsonValue(), odd), { maxKeys: 4 }),
+      odd,
+    );
+    fc.assert(
+      fc.property(payload, (data) => {
+        if (JSON.stringify(data) === undefined) return;
+        const event: NewEvent = { id: 'e0', type: 'T', schemaVersion: 1, data, metadata: {} };
+        const [planned] = planEvents('s-1', normaliseEvents('s-1', [event]), undefined);
+        const readBack = JSON.parse(JSON.stringify(data)) as unknown;
+        expect(planned!.dataJson).toBe(JSON.stringify(data));
+        expect(planned!.hash).toBe(reference('s-1', 0, { ...event, data: readBack }, ''));
+      }),
+      { numRuns: 1000 },
+    );
+  });
 });
 
 /** Stored events of one append per stream, then interleaved by position as readAll gives them. */

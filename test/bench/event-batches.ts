@@ -14,7 +14,11 @@ export function batchesOf(events: readonly StoredEvent[]): StoredEvent[][] {
   return batches;
 }
 
-/** The raw limit: a bare table in a new file, no hash chain, no checks, one transaction per batch. */
+/**
+ * The raw limit: the same rows, every column the store keeps (its hashes and recording time too, as stored), in
+ * a bare table of a new file: no constraint, no index but the rowid, no trigger, one transaction per batch.
+ * The payloads are stringified here, as any store of these events must.
+ */
 export function rawEventTable(file: string): {
   db: Database.Database;
   append: (batch: readonly StoredEvent[]) => void;
@@ -22,13 +26,26 @@ export function rawEventTable(file: string): {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.exec(`CREATE TABLE events (position INTEGER PRIMARY KEY, stream TEXT NOT NULL, revision INTEGER NOT NULL,
-    id TEXT NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL, metadata TEXT NOT NULL)`);
+    id TEXT NOT NULL, type TEXT NOT NULL, schema_version INTEGER NOT NULL, data TEXT NOT NULL, metadata TEXT NOT NULL,
+    recorded_at TEXT NOT NULL, previous_hash TEXT NOT NULL, hash TEXT NOT NULL)`);
   const insert = db.prepare(
-    'INSERT INTO events (stream, revision, id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
+    `INSERT INTO events (stream, revision, id, type, schema_version, data, metadata, recorded_at, previous_hash, hash)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const append = db.transaction((batch: readonly StoredEvent[]) => {
     for (const e of batch)
-      insert.run(e.stream, e.revision, e.id, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata));
+      insert.run(
+        e.stream,
+        e.revision,
+        e.id,
+        e.type,
+        e.schemaVersion,
+        JSON.stringify(e.data),
+        JSON.stringify(e.metadata),
+        e.recordedAt,
+        e.previousHash,
+        e.hash,
+      );
   });
   return { db, append };
 }

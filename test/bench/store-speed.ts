@@ -44,7 +44,7 @@ async function timed(work: () => Promise<void> | void): Promise<Timed> {
   return { ms, cpuMs: (user + system) / 1000 };
 }
 
-/** As test/bench/platform.ts: a bare table, no hash chain, no checks, one transaction per batch. */
+/** As test/bench/platform.ts: the same rows in a bare table, no checks, one transaction per batch. */
 function rawInsert(file: string, batches: readonly StoredEvent[][]): Promise<Timed> {
   const { db, append } = rawEventTable(file);
   return timed(() => {
