@@ -2,9 +2,10 @@
 // table) on the embedded SQLite store: wall time and events/s for playing and for projecting; beside it, the
 // raw limit of the medium — the same rows (every column the store keeps) inserted into a bare SQLite table
 // (no index, constraint or trigger), one transaction per hand as the demo appends them — and our store
-// appending them again the same way; the projections' catch-up beside raw inserts of the rows they wrote (the
-// same tables, created from the read models' own schema, 5,000 rows a transaction); then the load time of a hand's replay from the read model
-// and folded from the event store, and the replay export's peak memory (the CLI in a process of its own).
+// appending them again the same way; the projections' catch-up beside raw inserts of the rows they wrote
+// (the same tables, created from the read models' own schema, 5,000 rows a transaction); then the load time
+// of a hand's replay from the read model and folded from the event store, and the replay export's peak
+// memory (the CLI in a process of its own).
 // Printed, never asserted; with BENCH_ROWS set, the rows for bench-results.md are written there as JSON.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
