@@ -48,6 +48,13 @@ export interface StandingsRowTable {
   row: string;
 }
 
+/** A table of the tables board's current round, as stable JSON: the board keeps a row per table. */
+export interface BoardTableRow {
+  tournament_id: string;
+  table_no: number;
+  row: string;
+}
+
 export interface HistoryRowTable {
   player_id: string;
   game_id: string;
@@ -73,6 +80,7 @@ export interface ReadModelTables {
   projection_lookup: LookupTable;
   projection_docs: DocTable;
   standings_rows: StandingsRowTable;
+  board_tables: BoardTableRow;
   history_rows: HistoryRowTable;
   replay_events: ReplayEventTable;
 }

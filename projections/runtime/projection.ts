@@ -30,8 +30,19 @@ export interface Projection<Doc> {
   initial(key: string): Doc;
   /** Pure: no I/O, no clock. */
   evolve(doc: Doc, event: Decoded, game: GameRef | undefined): Doc;
-  /** Rows derived from a changed document, written in the batch's transaction (the document is saved apart). */
-  writeRows?(trx: Trx, key: string, doc: Doc): Promise<void>;
+  /**
+   * Rows derived from a changed document, written in the batch's transaction (the document is saved apart).
+   * `before` is the document as stored before the batch (undefined for a new one): a projection that keeps a
+   * row per part can write only the parts the batch replaced (evolve keeps what it does not change).
+   */
+  writeRows?(trx: Trx, key: string, doc: Doc, before: Doc | undefined): Promise<void>;
+  /**
+   * For a document too large to rewrite whole at every change (the board: a part per table): what of it is
+   * saved as the document. Its writeRows keeps the rest, and restore puts the document together again.
+   */
+  stored?(doc: Doc): unknown;
+  /** The document from what `stored` saved of it and the rows writeRows kept. */
+  restore?(db: ReadModels, key: string, stored: unknown): Promise<Doc>;
   /**
    * For a projection whose records only grow (a hand's events): appends rows for the batch's events, in
    * order, in the batch's transaction, instead of rewriting a document; answers the keys they concern.

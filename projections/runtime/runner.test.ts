@@ -140,6 +140,32 @@ describe.each([sqlite, ...(postgres === undefined ? [] : [postgres])])(
       await large.destroy();
     });
 
+    it('given a new runner for every batch (each document read back, the board put together from its table rows), then the same tables as one catch-up', async () => {
+      const whole = await build(config('cold-whole'), 500);
+      const db = await openReadModels(config('cold-batches'));
+      // Reads the board's checkpoint only.
+      const probe = createRunner({ db, readAll: readAllOf(store), projections: ALL_PROJECTIONS });
+      for (let batches = 0; ; batches++) {
+        const before = await probe.checkpoint('board');
+        // One batch, then the runner is dropped with whatever it kept warm.
+        await createRunner({
+          db,
+          readAll: async ({ after }) => await store.readAll({ after, limit: 25 }),
+          projections: ALL_PROJECTIONS,
+          batchSize: 1_000_000,
+        }).catchUp();
+        if ((await probe.checkpoint('board')) === before) {
+          expect(batches).toBeGreaterThan(10);
+          break;
+        }
+      }
+      const rows = await db.selectFrom('board_tables').selectAll().execute();
+      expect(rows.length).toBeGreaterThan(0);
+      expect(await dump(db)).toBe(await dump(whole));
+      await db.destroy();
+      await whole.destroy();
+    });
+
     it('a batch that fails after writing rows leaves the checkpoint where it was; resuming counts nothing twice', async () => {
       const clean = await build(config('clean'), 50);
       const db = await openReadModels(config('interrupted'));

@@ -10,8 +10,8 @@ import type { AnyProjection, GameRef, Trx } from './projection.ts';
 import {
   checkpointOf,
   clearProjection,
-  loadDoc,
   loadGame,
+  loadStoredDoc,
   saveCheckpoint,
   saveDoc,
   saveGame,
@@ -183,6 +183,8 @@ export function createRunner(options: RunnerOptions): Runner {
     if (checkpoint < batch.after) return { keys: [], advanced: false, stale: true };
     const trusted = kept !== undefined && kept.checkpoint === checkpoint ? kept : undefined;
     const docs = new Map<string, unknown>();
+    // Each changed document as it was stored before this batch, for writeRows (undefined: a new one).
+    const before = new Map<string, unknown>();
     // The lookup as this projection's rows hold it: read once per game, written through.
     const games = trusted?.games ?? new Map<string, GameRef | undefined>();
     const appended: Decoded[] = [];
@@ -202,8 +204,13 @@ export function createRunner(options: RunnerOptions): Runner {
       for (const key of projection.keysOf(event, game)) {
         let doc: unknown;
         if (docs.has(key)) doc = docs.get(key);
-        else if (trusted?.docs.has(key)) doc = trusted.docs.get(key);
-        else doc = (await loadDoc(trx, name, key)) ?? projection.initial(key);
+        else {
+          const stored = trusted?.docs.has(key)
+            ? trusted.docs.get(key)
+            : await loadStoredDoc(trx, projection, key);
+          before.set(key, stored);
+          doc = stored ?? projection.initial(key);
+        }
         docs.set(key, projection.evolve(doc, event, game));
       }
     }
@@ -213,8 +220,8 @@ export function createRunner(options: RunnerOptions): Runner {
     for (const key of keys) {
       if (!docs.has(key)) continue;
       const doc = docs.get(key);
-      await saveDoc(trx, name, key, doc);
-      await projection.writeRows?.(trx, key, doc);
+      await saveDoc(trx, name, key, projection.stored === undefined ? doc : projection.stored(doc));
+      await projection.writeRows?.(trx, key, doc, before.get(key));
       options.afterWrite?.(name, ++written);
     }
     if (last <= checkpoint) return { keys, advanced: false, ...(trusted ? { next: trusted } : {}) };

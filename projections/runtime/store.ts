@@ -2,7 +2,7 @@
 // the batch's transaction.
 import { CompiledQuery, type Kysely, PostgresAdapter } from 'kysely';
 import type { ReadModelTables } from './db.ts';
-import type { GameRef } from './projection.ts';
+import type { AnyProjection, GameRef } from './projection.ts';
 import { stableStringify } from './stable-json.ts';
 
 type Db = Kysely<ReadModelTables>;
@@ -50,6 +50,13 @@ export async function loadDoc(db: Db, projection: string, key: string): Promise<
     .where('doc_key', '=', key)
     .executeTakeFirst();
   return row === undefined ? undefined : JSON.parse(row.doc);
+}
+
+/** A projection's document as its evolve folds it: put together again by its restore when it saves only a part. */
+export async function loadStoredDoc(db: Db, projection: AnyProjection, key: string): Promise<unknown> {
+  const stored = await loadDoc(db, projection.name, key);
+  if (stored === undefined || projection.restore === undefined) return stored;
+  return projection.restore(db, key, stored);
 }
 
 export async function saveDoc(db: Db, projection: string, key: string, doc: unknown): Promise<void> {

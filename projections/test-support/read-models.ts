@@ -28,6 +28,7 @@ const TABLES = {
   projection_lookup: ['projection', 'game_id'],
   projection_docs: ['projection', 'doc_key'],
   standings_rows: ['tournament_id', 'player_id'],
+  board_tables: ['tournament_id', 'table_no'],
   history_rows: ['player_id', 'game_id'],
   replay_events: ['stream', 'revision'],
 } as const;

@@ -18,7 +18,14 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** Every read-model table but the checkpoints, each row as text, in a stable order. */
 async function readModelRows(db: ReadModels): Promise<Record<string, string[]>> {
-  const tables = ['projection_docs', 'projection_lookup', 'standings_rows', 'history_rows', 'replay_events'];
+  const tables = [
+    'projection_docs',
+    'projection_lookup',
+    'standings_rows',
+    'board_tables',
+    'history_rows',
+    'replay_events',
+  ];
   const out: Record<string, string[]> = {};
   for (const table of tables) {
     // biome-ignore lint/suspicious/noExplicitAny: every table read alike, row by row

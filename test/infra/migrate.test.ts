@@ -17,6 +17,7 @@ import { cli, cliInProcess, query, ThrowawayDatabases } from './support.ts';
 
 const EVENT_TABLES = { sqlite: ['events'], postgres: ['events', 'position_counter'] };
 const READ_MODEL_TABLES = [
+  'board_tables',
   'history_rows',
   'projection_checkpoints',
   'projection_docs',
