@@ -69,8 +69,12 @@ describe.runIf(haveChromium)('tournament-new (browser)', () => {
     await page.getByRole('heading', { name: 'New tournament' }).waitFor();
 
     // Every preset, with its rule text; the first chosen, its options each with the API's description.
-    for (const preset of presets.presets)
-      expect(await page.getByText(`Rule text ${preset.seed}`).count()).toBe(1);
+    // The heading shows before the presets are loaded: each preset is waited for, then counted once.
+    for (const preset of presets.presets) {
+      const ruleText = page.getByText(`Rule text ${preset.seed}`);
+      await ruleText.first().waitFor();
+      expect(await ruleText.count()).toBe(1);
+    }
     await press(page, 'radio', /Mahjong House/);
     const house = presets.presets.find((p) => p.id === 'mahjong-house')!;
     const options = page.getByRole('heading', { name: 'Options of Mahjong House' });
