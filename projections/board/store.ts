@@ -11,8 +11,6 @@ import { type BoardDoc, type BoardTable, boardKeys, evolveBoard, initialBoard } 
 /** What the board's document saves: all but its tables, which are listed by number, in order. */
 type StoredBoard = Omit<BoardDoc, 'tables'> & { readonly tables: readonly number[] };
 
-const ROWS_PER_INSERT = 1000;
-
 export const boardProjection: Projection<BoardDoc> = {
   name: 'board',
   // 2: points follow HandResultCorrected and TableResultCorrected (read before as unknown types). 3: a row per
@@ -56,13 +54,7 @@ export const boardProjection: Projection<BoardDoc> = {
       // A round seated (or the first write): its tables replace whatever the tournament had.
       await trx.deleteFrom('board_tables').where('tournament_id', '=', key).execute();
       const rows = doc.tables.map((t) => [key, t.table, stableStringify(t)]);
-      for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
-        await insertRows(
-          trx,
-          'board_tables',
-          ['tournament_id', 'table_no', 'row'],
-          rows.slice(i, i + ROWS_PER_INSERT),
-        );
+      await insertRows(trx, 'board_tables', ['tournament_id', 'table_no', 'row'], rows);
       return;
     }
     // evolve keeps every table it does not change: the others are the same objects as before the batch.

@@ -45,13 +45,7 @@ export const replayProjection: Projection<never> = {
       streams.add(stream);
     }
     // A batch's rows go in statements of ROWS_PER_INSERT (one text, prepared once) and one for the rest.
-    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
-      await insertRows(
-        trx,
-        'replay_events',
-        ['stream', 'revision', 'event'],
-        rows.slice(i, i + ROWS_PER_INSERT),
-      );
+    await insertRows(trx, 'replay_events', ['stream', 'revision', 'event'], rows, ROWS_PER_INSERT);
     return [...streams];
   },
   async clearRows(trx) {

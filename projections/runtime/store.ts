@@ -108,17 +108,28 @@ export async function clearProjection(db: Db, projection: string): Promise<void>
 }
 
 /**
- * Inserts rows given as values in `columns` order, as one statement whose text depends only on the table,
- * the columns and the number of rows: no query builder per statement, and SQLite prepares each text once
- * (db.ts). For a projection that appends many rows per batch (the replay's, one per event).
+ * Inserts rows given as values in `columns` order, `rowsPerStatement` to a statement (well under SQLite's and
+ * PostgreSQL's limits on bound parameters) and one statement for the rest: each statement's text depends only
+ * on the table, the columns and its number of rows, so there is no query builder per statement and SQLite
+ * prepares each text once (db.ts). For a projection that writes many rows per batch.
  */
 export async function insertRows<T extends keyof ReadModelTables & string>(
   db: Db,
   table: T,
   columns: readonly (keyof ReadModelTables[T] & string)[],
   rows: readonly (readonly unknown[])[],
+  rowsPerStatement = 1000,
 ): Promise<void> {
-  if (rows.length === 0) return;
+  for (let i = 0; i < rows.length; i += rowsPerStatement)
+    await insertStatement(db, table, columns, rows.slice(i, i + rowsPerStatement));
+}
+
+async function insertStatement(
+  db: Db,
+  table: string,
+  columns: readonly string[],
+  rows: readonly (readonly unknown[])[],
+): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const key = `${postgres ? 'pg' : 'sqlite'} ${table} ${columns.join(',')} ${rows.length}`;
   let text = insertTexts.get(key);

@@ -21,8 +21,6 @@ const STANDINGS_COLUMNS = [
   'games',
   'row',
 ] as const;
-// Rows per insert statement: well under SQLite's and PostgreSQL's limits on bound parameters.
-const ROWS_PER_INSERT = 1000;
 
 export const standingsProjection: Projection<StandingsDoc> = {
   name: 'standings',
@@ -60,8 +58,7 @@ export const standingsProjection: Projection<StandingsDoc> = {
       stableStringify(r),
     ]);
     // Rewritten whenever the tournament's document changes (every batch of its hands): one prepared text.
-    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
-      await insertRows(trx, 'standings_rows', STANDINGS_COLUMNS, rows.slice(i, i + ROWS_PER_INSERT));
+    await insertRows(trx, 'standings_rows', STANDINGS_COLUMNS, rows);
   },
   async clearRows(trx) {
     await trx.deleteFrom('standings_rows').execute();

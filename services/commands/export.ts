@@ -117,9 +117,7 @@ export function* indentedJsonPieces(value: unknown, depth: number): Generator<st
     yield whole(value, pad);
     return;
   }
-  const entries = Object.entries(value).filter(
-    ([, v]) => v !== undefined && typeof v !== 'function' && typeof v !== 'symbol',
-  );
+  const entries = Object.entries(value).filter(([, v]) => !leftOutByJson(v));
   if (entries.length === 0) {
     yield '{}';
     return;
@@ -135,16 +133,17 @@ export function* indentedJsonPieces(value: unknown, depth: number): Generator<st
     }
     for (let i = 0; i < v.length; i++) {
       const item: unknown = v[i];
-      const text =
-        item === undefined || typeof item === 'function' || typeof item === 'symbol'
-          ? 'null'
-          : whole(item, `${inner}  `);
+      const text = leftOutByJson(item) ? 'null' : whole(item, `${inner}  `);
       yield `${i === 0 ? '[' : ','}\n${inner}  ${text}`;
     }
     yield `\n${inner}]`;
   }
   yield `\n${pad}}`;
 }
+
+/** What JSON.stringify leaves out of an object, and writes as null in an array. */
+const leftOutByJson = (value: unknown): boolean =>
+  value === undefined || typeof value === 'function' || typeof value === 'symbol';
 
 export const AUDIT_FORMAT = 'mahjong-ledger-audit';
 export const AUDIT_FORMAT_VERSION = 2;
