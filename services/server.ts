@@ -6,6 +6,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import { suitTable } from '../domain/hand/suit-table.ts';
 import { openReadModels, type ReadModels, type Runner } from '../projections/index.ts';
 import { openAmendmentQueue, QUEUE_BOARD_PATH, tournamentIdsOf } from './amendments/open.ts';
 import { Amendments } from './amendments/service.ts';
@@ -119,6 +120,9 @@ export async function startPlatformServer(
   options: ServerOptions = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger();
+  // Built on first use otherwise: by the first discard any seat may claim, at a round's start, while every
+  // table makes its first moves at once (tens of milliseconds added to those).
+  suitTable();
   const { store, where, readModels, apiDb } = await openStores(config);
   const metrics = createMetrics();
   const metricsBind =

@@ -25,23 +25,39 @@ export const historyProjection: Projection<HistoryDoc> = {
       .addColumn('row', 'text', (c) => c.notNull())
       .addPrimaryKeyConstraint('history_rows_pk', ['player_id', 'game_id'])
       .execute();
+    // A game's rows are replaced by its id: without this every write read the whole table, every player's
+    // every game, and an action at a table cost more the longer the platform had run.
+    await db.schema
+      .createIndex('history_rows_game')
+      .ifNotExists()
+      .on('history_rows')
+      .column('game_id')
+      .execute();
   },
   keysOf: historyKeys,
   initial: initialHistory,
   evolve: evolveHistory,
-  async writeRows(trx: Trx, key: string, doc: HistoryDoc) {
+  async writeRows(trx: Trx, key: string, doc: HistoryDoc, before: HistoryDoc | undefined) {
+    const rows = historyRows(doc).map((r) => ({
+      player_id: r.playerId,
+      game_id: key,
+      row: stableStringify(r),
+    }));
+    // Most of a hand's events change none of its game's rows (points move at the hand's end): those write
+    // nothing.
+    if (before !== undefined && sameRows(rows, historyRows(before))) return;
     await trx.deleteFrom('history_rows').where('game_id', '=', key).execute();
-    const rows = historyRows(doc);
     if (rows.length === 0) return;
-    await trx
-      .insertInto('history_rows')
-      .values(rows.map((r) => ({ player_id: r.playerId, game_id: key, row: stableStringify(r) })))
-      .execute();
+    await trx.insertInto('history_rows').values(rows).execute();
   },
   async clearRows(trx) {
     await trx.deleteFrom('history_rows').execute();
   },
 };
+
+function sameRows(rows: readonly { row: string }[], before: readonly HistoryRow[]): boolean {
+  return rows.length === before.length && rows.every((r, i) => r.row === stableStringify(before[i]));
+}
 
 /** Every game of the player, by game id (a tournament's games sort by round and table within it). */
 export async function historyOf(db: ReadModels, playerId: string): Promise<HistoryRow[]> {

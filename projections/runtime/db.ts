@@ -139,10 +139,13 @@ function openSqlite(file: string): ReadModels {
   // transaction atomic (rows and checkpoint together) and survives the process dying; only a power cut or an
   // OS crash may take the last batches back, checkpoints with them, and the next catch-up projects them again.
   database.pragma('synchronous = NORMAL');
-  return new Kysely<ReadModelTables>({ dialect: immediateSqliteDialect(preparedOnce(database)) });
+  return new Kysely<ReadModelTables>({ dialect: immediateSqliteDialect(database) });
 }
 
-/** Statements kept per connection: the runner's queries are a few dozen texts, run thousands of times. */
+/**
+ * Statements kept per connection: the runner's queries are a few dozen texts, run thousands of times; the
+ * API's (a token looked up at every request) fewer still.
+ */
 const PREPARED_KEPT = 256;
 
 /**
@@ -169,12 +172,13 @@ function preparedOnce(database: Database.Database): SqliteDatabase {
 }
 
 /**
- * kysely's SQLite dialect with transactions begun IMMEDIATE. A deferred BEGIN that reads and then writes
- * fails at once with SQLITE_BUSY when another process (a server beside `rebuild`) committed in between: the
- * busy timeout does not apply to a read snapshot that must become a write. Taking the write lock first
- * makes a transaction wait its turn, up to the busy timeout.
+ * kysely's SQLite dialect with transactions begun IMMEDIATE, and each statement text prepared once. A
+ * deferred BEGIN that reads and then writes fails at once with SQLITE_BUSY when another process (a server
+ * beside `rebuild`) committed in between: the busy timeout does not apply to a read snapshot that must become
+ * a write. Taking the write lock first makes a transaction wait its turn, up to the busy timeout.
  */
-export function immediateSqliteDialect(database: SqliteDatabase): SqliteDialect {
+export function immediateSqliteDialect(file: Database.Database): SqliteDialect {
+  const database = preparedOnce(file);
   return new (class extends SqliteDialect {
     override createDriver(): Driver {
       return new ImmediateSqliteDriver({ database });

@@ -7,6 +7,8 @@ export interface EventStream {
   readonly lastEventId: string | undefined;
   /** Sends one event; `data` is written as JSON. Ignored once closed. */
   send(event: string, data: unknown, id?: string): void;
+  /** As send, with the data already JSON text (a caller that compared it with the last sent). */
+  sendJson(event: string, json: string, id?: string): void;
   /** Ends the stream from the server's side. */
   close(): void;
   readonly closed: boolean;
@@ -29,7 +31,9 @@ export function openEventStream(req: Request, res: Response, options: EventStrea
   res.setHeader('Connection', 'keep-alive');
   // nginx buffers responses unless told not to.
   res.setHeader('X-Accel-Buffering', 'no');
-  res.flushHeaders();
+  // The headers leave with this first write, and with whatever is sent in the same tick (a stream's first
+  // frame): one write to the socket where flushHeaders() made it two. At a round's start every seat opens its
+  // stream at once, and those writes were a tenth of the server's time.
   res.write(`retry: ${options.retryMs ?? 3000}\n\n`);
 
   let closed = false;
@@ -46,17 +50,19 @@ export function openEventStream(req: Request, res: Response, options: EventStrea
   };
   res.on('close', finish);
 
+  const sendJson = (event: string, json: string, id?: string) => {
+    if (closed) return;
+    let frame = '';
+    if (id !== undefined) frame += `id: ${singleLine(id)}\n`;
+    frame += `event: ${singleLine(event)}\n`;
+    // JSON.stringify escapes newlines inside strings, but keep each line a data: line all the same.
+    for (const line of json.split('\n')) frame += `data: ${line}\n`;
+    res.write(`${frame}\n`);
+  };
   return {
     lastEventId: header === undefined || header === '' ? undefined : header,
-    send(event, data, id) {
-      if (closed) return;
-      let frame = '';
-      if (id !== undefined) frame += `id: ${singleLine(id)}\n`;
-      frame += `event: ${singleLine(event)}\n`;
-      // JSON.stringify escapes newlines inside strings, but keep each line a data: line all the same.
-      for (const line of JSON.stringify(data ?? null).split('\n')) frame += `data: ${line}\n`;
-      res.write(`${frame}\n`);
-    },
+    send: (event, data, id) => sendJson(event, JSON.stringify(data ?? null), id),
+    sendJson,
     close() {
       if (closed) return;
       finish();
@@ -79,6 +85,8 @@ export interface Coalesced {
   poke(): void;
   /** No more runs (the stream closed); one already running finishes. */
   stop(): void;
+  /** The state was just sent by other means (a stream's first frame): the next run waits its interval. */
+  sent(): void;
 }
 
 /**
@@ -119,6 +127,9 @@ export function coalesce(send: () => Promise<void>, minIntervalMs: number): Coal
       stopped = true;
       clearTimeout(timer);
       timer = undefined;
+    },
+    sent() {
+      lastAt = Date.now();
     },
   };
 }

@@ -37,6 +37,17 @@ describe('Pacer', () => {
     expect(Date.now()).toBe(started);
   });
 
+  it('given a pacer made 5 s before its table is dealt, when the first slot is asked, then it is a draw of the interval after the asking', async () => {
+    const pacer = new Pacer(1000, draws(0.25, 0));
+    const signal = new AbortController().signal;
+    vi.setSystemTime(1_000_000 + 5000);
+    const slot = pacer.slot(signal);
+    await vi.runAllTimersAsync();
+    await slot;
+    // Not at once, as it would be were the first moment drawn from the making (long past by then).
+    expect(Date.now() - 1_000_000).toBe(5250);
+  });
+
   it('given flat out (interval 0), then every slot is at once', async () => {
     const pacer = new Pacer(0);
     const signal = new AbortController().signal;

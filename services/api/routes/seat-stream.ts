@@ -11,7 +11,7 @@ import type { PlayerPrincipal } from '../auth.ts';
 import { notFound, ProblemError } from '../problem.ts';
 import { clientKey, DEFAULT_STREAMS_PER_CLIENT, StreamSlots } from '../rate-limit.ts';
 import { defineRoute, type Route } from '../route.ts';
-import { coalesce, openEventStream } from '../sse.ts';
+import { type Coalesced, coalesce, openEventStream } from '../sse.ts';
 import { z } from '../zod.ts';
 import { SeatView } from './table-schemas.ts';
 import { gameScope, seatViewBody } from './tables.ts';
@@ -83,52 +83,80 @@ export function seatStreamRoutes(platform: Platform, options: SeatStreamOptions 
         429: { description: 'too-many-streams: the client holds its limit of open streams' },
       },
       handler: async ({ req, res, params, principal }) => {
-        // Refused as GET /seat refuses, while the response is still a plain problem.
-        const first = await platform.tables.snapshot(params.gameId);
-        if (first.game.revision === -1) throw notFound(`no game ${params.gameId}`);
-        const finished = first.game.state.phase === 'finished';
-        if (first.hand === undefined && !finished)
-          throw new ProblemError(409, 'conflict', 'no hand is being played', { reason: 'no-hand' });
-        if (first.hand !== undefined && seatOf(first, principal) === undefined)
-          throw new ProblemError(403, 'forbidden', `player ${principal.playerId} holds no seat in this hand`);
-        const release = slots.take(clientKey(req, res));
+        // Listening before the first read: a change after it is read again, never missed. Until the stream
+        // is open a change is only noted; a refusal stops the listening.
+        let pushes: Coalesced | undefined;
+        let changedMeanwhile = false;
+        const stop = platform.changes.subscribe(params.gameId, () => {
+          if (pushes === undefined) changedMeanwhile = true;
+          else pushes.poke();
+        });
+        let first: TableSnapshot;
+        let release: () => void;
+        try {
+          // Refused as GET /seat refuses, while the response is still a plain problem.
+          first = await platform.tables.snapshot(params.gameId);
+          if (first.game.revision === -1) throw notFound(`no game ${params.gameId}`);
+          const finished = first.game.state.phase === 'finished';
+          if (first.hand === undefined && !finished)
+            throw new ProblemError(409, 'conflict', 'no hand is being played', { reason: 'no-hand' });
+          if (first.hand !== undefined && seatOf(first, principal) === undefined)
+            throw new ProblemError(
+              403,
+              'forbidden',
+              `player ${principal.playerId} holds no seat in this hand`,
+            );
+          release = slots.take(clientKey(req, res));
+        } catch (error) {
+          stop();
+          throw error;
+        }
         const stream = openEventStream(req, res);
         let frames = 0;
         let last = '';
-        const pushes = coalesce(async () => {
+        const show = (snapshot: TableSnapshot) => {
+          const seat = snapshot.hand === undefined ? undefined : seatOf(snapshot, principal);
+          if (seat !== undefined) {
+            // What the seat reads did not change (another seat's silent pass): nothing is sent.
+            const text = JSON.stringify(seatViewBody(snapshot, seat));
+            if (text !== last) {
+              last = text;
+              stream.sendJson('seat', text, String(++frames));
+            }
+          }
+          const { state } = snapshot.game;
+          if (state.phase === 'finished') {
+            stream.send(
+              'ended',
+              { gameId: state.gameId, reason: 'game-finished', scores: state.scores },
+              String(++frames),
+            );
+            stream.close();
+          }
+        };
+        const coalesced = coalesce(async () => {
           try {
-            const snapshot = await platform.tables.snapshot(params.gameId);
-            const seat = snapshot.hand === undefined ? undefined : seatOf(snapshot, principal);
-            if (seat !== undefined) {
-              const body = seatViewBody(snapshot, seat);
-              // What the seat reads did not change (another seat's silent pass): nothing is sent.
-              const text = JSON.stringify(body);
-              if (text !== last) {
-                last = text;
-                stream.send('seat', body, String(++frames));
-              }
-            }
-            const { state } = snapshot.game;
-            if (state.phase === 'finished') {
-              stream.send(
-                'ended',
-                { gameId: state.gameId, reason: 'game-finished', scores: state.scores },
-                String(++frames),
-              );
-              stream.close();
-            }
+            show(await platform.tables.snapshot(params.gameId));
           } catch {
             stream.close();
           }
         }, minIntervalMs);
-        // Listening before the first read: a change between the two is read again, never missed.
-        const stop = platform.changes.subscribe(params.gameId, () => pushes.poke());
         stream.onClose(() => {
-          pushes.stop();
+          coalesced.stop();
           stop();
           release();
         });
-        pushes.poke();
+        // The first view is the one just read, sent with the headers in one write: at a round's start every
+        // seat opens its stream at once, and a second read and a timer's turn each was a wait behind all the
+        // others.
+        try {
+          show(first);
+        } catch {
+          stream.close();
+        }
+        coalesced.sent();
+        pushes = coalesced;
+        if (changedMeanwhile) coalesced.poke();
         return undefined;
       },
     }),
