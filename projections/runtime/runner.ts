@@ -265,9 +265,17 @@ export function createRunner(options: RunnerOptions): Runner {
       await migrate();
       const from = await lowestCheckpoint();
       if (from > projectedTo) projectedTo = from;
+      // Under load many commands are appended in one turn of the event loop (the requests that came in
+      // together): a catch-up that waits for the turn to end projects all of their events in one batch, one
+      // transaction, instead of one each. Every delivery waits for it: it is projected once that resolves.
+      let gathering: Promise<number> | undefined;
       return subscribe(from, async (event) => {
         if (event.position <= projectedTo) return;
-        await catchUp();
+        gathering ??= new Promise<void>((turnEnded) => setImmediate(turnEnded)).then(() => {
+          gathering = undefined;
+          return catchUp();
+        });
+        await gathering;
       });
     },
 
