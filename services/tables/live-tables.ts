@@ -125,6 +125,13 @@ interface Table {
   owned: boolean;
   /** Another process holds the lease: not asked for again before this time (ms), to spare the database. */
   askAgainAt: number;
+  /**
+   * The ticket (LiveTables' count of work asked for) when the copy's last read of its streams began: work asked
+   * for before that read began sees everything appended before it was asked for, without a read of its own.
+   */
+  readFrom: number;
+  /** The store delivered an event the copy lacks (observe): work that trusts the copy reads it first. */
+  behind: boolean;
 }
 
 const SYSTEM: Actor = { role: 'system', id: 'table-service' };
@@ -136,6 +143,8 @@ export class LiveTables {
   readonly #leases: TableLeases;
   /** Other processes write to the store: every copy is brought up to the store's before use. */
   readonly #shared: boolean;
+  /** Counts the work asked of any table, in the order it was asked (see Table.readFrom). */
+  #tickets = 0;
   #closed = false;
 
   constructor(store: EventStore, options: LiveTablesOptions = {}) {
@@ -169,8 +178,8 @@ export class LiveTables {
       );
       table.game = outcome.after;
       if (outcome.status !== 'rejected') this.#emit(command.gameId, outcome.stored);
-      // Playing now: its clock runs where it was started.
-      await this.#lease(command.gameId, table);
+      // Playing now: its clock runs where it was started (and its copy is read again).
+      await this.#lease(command.gameId, table, ++this.#tickets);
       await this.#moveOn(command.gameId, table);
       return outcome;
     });
@@ -322,13 +331,22 @@ export class LiveTables {
     };
   }
 
-  /** The table as it stands now (after any command queued before this call). */
-  async snapshot(gameId: string): Promise<TableSnapshot> {
-    return this.#exclusive(gameId, async (table) => ({
-      game: table.game,
-      hand: table.hand,
-      handNumber: table.handNumber,
-    }));
+  /**
+   * The table as it stands now (after any command queued before this call). Beside other processes its copy
+   * is read from the store first, so a client sees what it did through another process; `asKnown` reads it
+   * only when the store delivered an event the copy lacks (a push after a change: its event is known, and the
+   * four seats' pushes of a move need no read each).
+   */
+  async snapshot(gameId: string, options: { readonly asKnown?: boolean } = {}): Promise<TableSnapshot> {
+    return this.#exclusive(
+      gameId,
+      async (table) => ({
+        game: table.game,
+        hand: table.hand,
+        handNumber: table.handNumber,
+      }),
+      options.asKnown === true,
+    );
   }
 
   /**
@@ -369,6 +387,7 @@ export class LiveTables {
     if (table === undefined || table.game === undefined) return;
     const copy = ref.kind === 'game' ? table.game : table.hand;
     if (copy !== undefined && copy.stream === event.stream && copy.revision >= event.revision) return;
+    table.behind = true;
     // The copy is read again at the next use anyway (#lease): only the holder's clock needs telling now.
     if (table.owned)
       this.#exclusive(ref.gameId, (t) => this.#moveOn(ref.gameId, t)).catch((error: unknown) =>
@@ -422,7 +441,7 @@ export class LiveTables {
     return this.#tables.size;
   }
 
-  async #exclusive<T>(gameId: string, work: (table: Table) => Promise<T>): Promise<T> {
+  async #exclusive<T>(gameId: string, work: (table: Table) => Promise<T>, asKnown = false): Promise<T> {
     let table = this.#tables.get(gameId);
     if (table === undefined) {
       const loading = this.#load(gameId);
@@ -435,13 +454,15 @@ export class LiveTables {
         users: 0,
         owned: false,
         askAgainAt: 0,
+        readFrom: 0,
+        behind: false,
       };
       const placeholder = table;
       placeholder.queue = loading.then(async (loaded) => {
         placeholder.game = loaded.game;
         placeholder.hand = loaded.hand;
         placeholder.handNumber = loaded.handNumber;
-        await this.#lease(gameId, placeholder);
+        await this.#lease(gameId, placeholder, ++this.#tickets);
         // Where a stopped server (or a dead one whose lease this process took) left it: a hand over but not recorded, no hand dealt, a window to time.
         await this.#moveOn(gameId, placeholder);
         // Or a game over whose result never reached its tournament (reporting it again records nothing).
@@ -454,9 +475,10 @@ export class LiveTables {
     }
     const current = table;
     current.users += 1;
+    const ticket = ++this.#tickets;
     const result = current.queue
       .then(async () => {
-        await this.#lease(gameId, current);
+        await this.#lease(gameId, current, ticket, asKnown);
         return work(current);
       })
       .finally(() => {
@@ -478,7 +500,7 @@ export class LiveTables {
    * processes share the store that is before every use, owned or not: a client may act through one process and
    * read through another, and must see its own action (one read of the events after the copy's revision).
    */
-  async #lease(gameId: string, table: Table): Promise<void> {
+  async #lease(gameId: string, table: Table, ticket: number, asKnown = false): Promise<void> {
     const playing = table.game.state.phase === 'playing';
     if (!this.#leases.holds(gameId)) {
       table.owned = false;
@@ -492,7 +514,12 @@ export class LiveTables {
       }
     } else table.owned = true;
     // Only other processes' leases ever go unheld: this process alone needs no read (its copy is the store's).
-    if (this.#shared) await this.#catchUp(gameId, table);
+    // A read that began after this work was asked for (for work queued before it: a change pushed to a table's
+    // four seat streams and its board reads once, not six times) saw every append that came before.
+    if (!this.#shared || table.readFrom >= ticket || (asKnown && !table.behind)) return;
+    table.readFrom = this.#tickets;
+    table.behind = false;
+    await this.#catchUp(gameId, table);
   }
 
   /** Reads what the table's streams gained since its copy was made: the game's, and the current hand's. */

@@ -136,7 +136,7 @@ export function seatStreamRoutes(platform: Platform, options: SeatStreamOptions 
         };
         const coalesced = coalesce(async () => {
           try {
-            show(await platform.tables.snapshot(params.gameId));
+            show(await platform.tables.snapshot(params.gameId, { asKnown: true }));
           } catch {
             stream.close();
           }

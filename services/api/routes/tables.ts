@@ -376,7 +376,8 @@ function staleForSeat(
  */
 async function actionReply(platform: Platform, gameId: string, outcome: ActOutcome, viewer: Viewer) {
   if (outcome.status === 'rejected') throw rejected(rejectionFor(outcome.rejection, viewer), 409);
-  const after = await platform.tables.snapshot(gameId);
+  // The copy holds what the command appended here: no read of the store for the reply.
+  const after = await platform.tables.snapshot(gameId, { asKnown: true });
   const hand = after.handNumber === outcome.hand ? after.hand : undefined;
   const last = outcome.stored.at(-1)?.revision ?? hand?.revision ?? -1;
   // The table deals on as soon as a hand ends: a hand no longer current is over.
