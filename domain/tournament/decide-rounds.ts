@@ -1,5 +1,5 @@
 // Deciding rounds: scheduling, seating (domain/tournament/seating), the start, clocks, table results, closing.
-import { PRESET_DEFINITIONS, rulesetOf } from '../rules/rulesets/index.ts';
+import { canonicalJson, PRESET_DEFINITIONS, rulesetOf } from '../rules/rulesets/index.ts';
 import type {
   CloseRound,
   ExtendTableTime,
@@ -173,7 +173,7 @@ function followPlan(
     state.players.flatMap((p) => (p.replacedBy === undefined ? [] : [[p.playerId, p.replacedBy] as const])),
   );
   const repair = repairPlan({ rounds, history, players, replacements, allowedSizes: sizes });
-  const changed = JSON.stringify(repair.rounds) !== JSON.stringify(rounds);
+  const changed = canonicalJson(repair.rounds) !== canonicalJson(rounds);
   const next = changed ? repair.rounds[0]! : rounds[0]!;
   const seating: Seating = {
     tables: next.tables,

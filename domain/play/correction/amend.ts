@@ -2,7 +2,7 @@
 // (resettle/), the official adjustments on record carried on top, compared with the settlement in force. A
 // hand whose settlement a referee or organizer restated whole keeps it: an official's word stands over a
 // recompute (docs/rules.md "Amendments"). The recompute and its preview both decide here.
-import type { Ruleset } from '../../rules/rulesets/index.ts';
+import { canonicalJson, type Ruleset } from '../../rules/rulesets/index.ts';
 import type { Seat } from '../../rules/seats.ts';
 import type { PlayEvent } from '../events.ts';
 import { resettleHand } from '../resettle/index.ts';
@@ -56,7 +56,7 @@ export function recomputeHand(
   const before = netOf(inForce.transfers);
   const after = netOf(transfers);
   const deltas = deltaBetween(before, after);
-  const sameWinners = JSON.stringify(settlement.winners) === JSON.stringify(inForce.winners);
+  const sameWinners = canonicalJson(settlement.winners) === canonicalJson(inForce.winners);
   if (Object.keys(deltas).length === 0 && sameWinners) return { kind: 'unchanged' };
   return {
     kind: 'changed',

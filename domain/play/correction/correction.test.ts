@@ -177,6 +177,41 @@ describe('an amendment’s recompute of the hand', () => {
   });
 });
 
+/** Events as a store gives them back: the same values, each object's keys in sorted order (SQLite, jsonb). */
+function readBack(events: readonly PlayEvent[]): PlayEvent[] {
+  const sorted = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(sorted);
+    if (value === null || typeof value !== 'object') return value;
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return Object.fromEntries(entries.map(([key, item]) => [key, sorted(item)]));
+  };
+  return events.map((event) => sorted(event) as PlayEvent);
+}
+
+describe('winners compared as values, not as text', () => {
+  it('given the hand read back from a store (keys in another order), when recomputed under the same rules, then unchanged', () => {
+    const hand = readBack(won());
+    expect(JSON.stringify(settlementInForce(hand)!.winners)).not.toBe(
+      JSON.stringify(settlementInForce(won())!.winners),
+    );
+    const sameRules = rulesetOf('hu-mahjong', { limit: 8000 });
+    expect(recomputeHand(hand, sameRules, { amendmentId: 'a1', reason: 'r' }).kind).toBe('unchanged');
+  });
+
+  it('given the hand read back from a store, when a replacement restates the same points and names the same winners, then it changes nothing', () => {
+    const hand = readBack(won());
+    const rejection = refusedWith(
+      hand,
+      correction({
+        mode: 'replacement',
+        change: { kind: 'points', points: { N: -18300, S: 18300 } },
+        winners: settlementInForce(won())!.winners,
+      }),
+    );
+    expect(rejection.code).toBe('correction-changes-nothing');
+  });
+});
+
 describe('points per seat made into transfers', () => {
   it('given +500 E, +300 S, -800 W, then W pays E 500 and S 300', () => {
     expect(transfersOfNet({ E: 500, S: 300, W: -800 }, 'ruled')).toEqual([

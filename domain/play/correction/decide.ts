@@ -2,6 +2,7 @@
 // adjustment adds transfers to the settlement in force, a replacement restates it whole. Either is given as
 // itemised transfers, or as points per seat that must sum to zero. The decision names what it corrects and
 // carries the settlement before and the change per seat, so an audit reads the true before and after.
+import { canonicalJson } from '../../rules/rulesets/index.ts';
 import type { Seat, Transfer } from '../../rules/seats.ts';
 import type { PlayEvent } from '../events.ts';
 import type { SettlementCorrected } from '../payment-events.ts';
@@ -103,7 +104,7 @@ export function decideCorrection(
   const after = command.mode === 'adjustment' ? [...inForce.transfers, ...transfers.list] : transfers.list;
   const deltas = deltaBetween(netOf(inForce.transfers), netOf(after));
   const winners = command.winners ?? inForce.winners;
-  const sameWinners = JSON.stringify(winners) === JSON.stringify(inForce.winners);
+  const sameWinners = canonicalJson(winners) === canonicalJson(inForce.winners);
   if (Object.keys(deltas).length === 0 && (command.mode === 'adjustment' || sameWinners))
     return reject(
       'correction-changes-nothing',
