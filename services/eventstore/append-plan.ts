@@ -3,7 +3,7 @@
 // read under whatever lock makes the check and the write one step. The store makes the id of every event
 // that comes without one (DESIGN.md "Events": event ids are made by the store).
 
-import { canonicalJson } from '../../domain/rules/rulesets/ruleset.ts';
+import { canonicalJson, plainCanonicalJson } from '../../domain/rules/rulesets/ruleset.ts';
 import { newEventId } from './event-id.ts';
 import { chainedHash } from './hash-chain.ts';
 import { type ExpectedRevision, type NewEvent, WrongExpectedVersion } from './port.ts';
@@ -68,9 +68,9 @@ export interface NormalisedEvent extends IdentifiedEvent {
 /**
  * Checks the events' shape before any I/O, and turns payloads into what reading them back will give:
  * the hash is taken over that round-tripped value, so verifyChain on read events agrees with it (a Date,
- * an undefined array item or NaN would otherwise hash differently from what comes back). The JSON text of
- * the round trip is kept: it is what the store writes (stringifying the parsed value gives the same text); so
- * is the canonical form of the round-tripped value, made here, before the adapter takes its write lock.
+ * an undefined array item or NaN would otherwise hash differently from what comes back). The JSON text the
+ * store writes is made here, and the canonical form of the round-tripped value, before the adapter takes its
+ * write lock: for a plain payload the two are one text (roundTrip).
  */
 export function normaliseEvents(stream: string, events: readonly NewEvent[]): NormalisedEvent[] {
   if (typeof stream !== 'string' || stream === '') throw new TypeError('stream must be a non-empty string');
@@ -82,16 +82,15 @@ export function normaliseEvents(stream: string, events: readonly NewEvent[]): No
   const metadataSeen = new Map<object, Json>();
   const metadataByText = new Map<string, Json>();
   const normalised = events.map((event, index): NormalisedEvent => {
-    const where = `events[${index}]`;
     if (event.id !== undefined && (typeof event.id !== 'string' || event.id === ''))
-      throw new TypeError(`${where}.id must be a non-empty string when given`);
+      throw new TypeError(`events[${index}].id must be a non-empty string when given`);
     if (typeof event.type !== 'string' || event.type === '') {
-      throw new TypeError(`${where}.type must be a non-empty string`);
+      throw new TypeError(`events[${index}].type must be a non-empty string`);
     }
     if (!Number.isSafeInteger(event.schemaVersion))
-      throw new TypeError(`${where}.schemaVersion must be an integer`);
+      throw new TypeError(`events[${index}].schemaVersion must be an integer`);
     if (event.metadata === null || typeof event.metadata !== 'object' || Array.isArray(event.metadata)) {
-      throw new TypeError(`${where}.metadata must be an object`);
+      throw new TypeError(`events[${index}].metadata must be an object`);
     }
     // Made here, once per event and before any I/O, so that an adapter retrying its write sends the same ids.
     const id = event.id ?? newEventId();
@@ -100,9 +99,9 @@ export function normaliseEvents(stream: string, events: readonly NewEvent[]): No
     const data = roundTrip(event.data ?? null);
     let metadata = metadataSeen.get(event.metadata);
     if (metadata === undefined) {
-      const text = jsonText(event.metadata);
-      metadata = metadataByText.get(text) ?? parsed(text);
-      metadataByText.set(text, metadata);
+      metadata = roundTrip(event.metadata);
+      metadata = metadataByText.get(metadata.canonical) ?? metadata;
+      metadataByText.set(metadata.canonical, metadata);
       metadataSeen.set(event.metadata, metadata);
     }
     return {
@@ -169,43 +168,14 @@ interface Json {
   readonly canonical: string;
 }
 
-function roundTrip(value: unknown): Json {
-  const text = jsonText(value);
-  // A value of plain JSON reads back as itself: its canonical form is taken from it, without parsing the text.
-  return isPlainJson(value) ? { value, text, canonical: canonicalJson(value) } : parsed(text);
-}
-
 /**
- * Whether JSON.parse(JSON.stringify(value)) gives back the same value, as canonicalJson sees it: null, booleans,
- * strings, finite numbers, arrays of such without holes, and objects of Object's (or no) prototype whose
- * values are such or undefined (left out by both). A Date, a toJSON, an undefined array item, NaN, a function
- * or a class instance is not: those values go through the text.
+ * A value of plain JSON reads back as itself: its canonical form is its text, made in the one walk that tells
+ * it is plain, and reading that text back gives the value with its keys in sorted order (as PostgreSQL's
+ * jsonb gives them in an order of its own). Any other value goes through JSON.stringify's text.
  */
-function isPlainJson(value: unknown): boolean {
-  switch (typeof value) {
-    case 'string':
-    case 'boolean':
-      return true;
-    case 'number':
-      return Number.isFinite(value);
-    case 'object': {
-      if (value === null) return true;
-      if (Array.isArray(value)) {
-        for (let i = 0; i < value.length; i++) if (!(i in value) || !isPlainJson(value[i])) return false;
-        return true;
-      }
-      const prototype = Object.getPrototypeOf(value);
-      if (prototype !== Object.prototype && prototype !== null) return false;
-      if ('toJSON' in value) return false;
-      for (const key in value) {
-        const item = (value as Record<string, unknown>)[key];
-        if (item !== undefined && !isPlainJson(item)) return false;
-      }
-      return true;
-    }
-    default:
-      return false;
-  }
+function roundTrip(value: unknown): Json {
+  const canonical = plainCanonicalJson(value);
+  return canonical === undefined ? parsed(jsonText(value)) : { value, text: canonical, canonical };
 }
 
 function jsonText(value: unknown): string {
