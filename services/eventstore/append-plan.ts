@@ -3,9 +3,10 @@
 // read under whatever lock makes the check and the write one step. The store makes the id of every event
 // that comes without one (DESIGN.md "Events": event ids are made by the store).
 
-import { canonicalJson, plainCanonicalJson } from '../../domain/rules/rulesets/ruleset.ts';
+import { canonicalJson } from '../../domain/rules/rulesets/ruleset.ts';
 import { newEventId } from './event-id.ts';
 import { chainedHash } from './hash-chain.ts';
+import { plainCanonicalJson } from './plain-json.ts';
 import { type ExpectedRevision, type NewEvent, WrongExpectedVersion } from './port.ts';
 
 /** The last event of a stream, as far as an append needs it. */

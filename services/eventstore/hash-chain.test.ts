@@ -3,9 +3,10 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, plainCanonicalJson } from '../../domain/rules/rulesets/ruleset.ts';
+import { canonicalJson } from '../../domain/rules/rulesets/ruleset.ts';
 import { normaliseEvents, planEvents } from './append-plan.ts';
 import { ChainFollower, eventHash } from './hash-chain.ts';
+import { plainCanonicalJson } from './plain-json.ts';
 import type { NewEvent, StoredEvent } from './port.ts';
 
 const reference = (stream: string, revision: number, event: NewEvent, previousHash: string): string =>
