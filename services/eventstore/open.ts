@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config.ts';
 import type { EventStore } from './port.ts';
-import { openSqliteEventStore, type SqliteEventStoreOptions } from './sqlite.ts';
+import { openSqliteEventStore } from './sqlite.ts';
 
 /**
  * The SQLite files of an embedded install, under DATA_DIR: the events, the read models and the API's own
@@ -14,9 +14,6 @@ import { openSqliteEventStore, type SqliteEventStoreOptions } from './sqlite.ts'
 export const EVENTS_FILE = 'events.db';
 export const READ_MODELS_FILE = 'read-models.db';
 export const API_FILE = 'api.db';
-
-/** How the servers and the CLI open the SQLite store to write: its WAL checkpointed from a thread. */
-export const SQLITE_WRITER_OPTIONS: SqliteEventStoreOptions = { checkpointThread: true };
 
 export type EventStoreKind = 'kurrentdb' | 'postgres' | 'sqlite';
 
@@ -59,10 +56,7 @@ export async function openConfiguredEventStore(
   }
   mkdirSync(config.dataDir, { recursive: true });
   const file = join(config.dataDir, EVENTS_FILE);
-  const store = openSqliteEventStore(
-    file,
-    options.readonly === true ? { readonly: true } : SQLITE_WRITER_OPTIONS,
-  );
+  const store = openSqliteEventStore(file, options.readonly === true ? { readonly: true } : {});
   return { store, kind: 'sqlite', where: file };
 }
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -24,60 +24,36 @@ function newFile(): string {
   return join(dir, `events-${files}.sqlite`);
 }
 
-/** 1,000 events of 2 kB in 40 streams: about 500 pages of WAL, far below what a commit checkpoints at (10,000). */
-async function appendTwoMegabytes(store: EventStore): Promise<void> {
-  const data = { payload: 'x'.repeat(2000) };
-  for (let hand = 0; hand < 40; hand++)
-    await store.append(
-      `hand-${hand}`,
-      Array.from({ length: 25 }, () => ({ type: 'Discarded', schemaVersion: 1, data, metadata: {} })),
-      'no-stream',
-    );
-}
-
-/** Whether `holds` comes true within `ms`, looked at every 50 ms. */
-async function until(holds: () => boolean, ms: number): Promise<boolean> {
-  for (const deadline = Date.now() + ms; Date.now() < deadline; ) {
-    if (holds()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return holds();
-}
-
 function removeFile(path: string): void {
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
 }
 
-for (const [name, checkpointThread] of [
-  ['SQLite', false],
-  ['SQLite, its WAL checkpointed from a thread (as the servers open it)', true],
-] as const)
-  describeEventStoreContract(name, async () => {
-    const path = newFile();
-    const store = openSqliteEventStore(path, { pollIntervalMs: 50, checkpointThread });
-    const others: EventStore[] = [];
-    const raw = new Database(path);
-    return {
-      store,
-      async openAnother() {
-        const other = openSqliteEventStore(path, { pollIntervalMs: 50, checkpointThread });
-        others.push(other);
-        return other;
-      },
-      concurrently: (jobs) => threads.run(path, jobs),
-      async raw(statement) {
-        raw.exec(statement);
-      },
-      async dropImmutabilityTriggers() {
-        raw.exec('DROP TRIGGER events_refuse_update; DROP TRIGGER events_refuse_delete;');
-      },
-      async dispose() {
-        await Promise.all([store, ...others].map((s) => s.close()));
-        raw.close();
-        removeFile(path);
-      },
-    };
-  });
+describeEventStoreContract('SQLite', async () => {
+  const path = newFile();
+  const store = openSqliteEventStore(path, { pollIntervalMs: 50 });
+  const others: EventStore[] = [];
+  const raw = new Database(path);
+  return {
+    store,
+    async openAnother() {
+      const other = openSqliteEventStore(path, { pollIntervalMs: 50 });
+      others.push(other);
+      return other;
+    },
+    concurrently: (jobs) => threads.run(path, jobs),
+    async raw(statement) {
+      raw.exec(statement);
+    },
+    async dropImmutabilityTriggers() {
+      raw.exec('DROP TRIGGER events_refuse_update; DROP TRIGGER events_refuse_delete;');
+    },
+    async dispose() {
+      await Promise.all([store, ...others].map((s) => s.close()));
+      raw.close();
+      removeFile(path);
+    },
+  };
+});
 
 describe('SQLite event store', () => {
   it('keeps one file in WAL mode; a reopened store continues positions and chains', async () => {
@@ -94,33 +70,6 @@ describe('SQLite event store', () => {
     expect(result).toEqual({ nextExpectedRevision: 2, position: 3n });
     expect(verifyChain(await again.readStream('s'))).toEqual([]);
     await again.close();
-    removeFile(path);
-  });
-
-  it('given a store checkpointed from a thread, when 2 MB of events are appended, then the thread copies them into the file within seconds, and the close leaves no WAL', async () => {
-    const path = newFile();
-    const store = openSqliteEventStore(path, { checkpointThread: true });
-    await appendTwoMegabytes(store);
-    const copied = await until(() => statSync(path).size > 1_500_000, 5000);
-    expect(copied, 'the file holds the appended pages').toBe(true);
-    expect(await store.readAll({ limit: 2000 })).toHaveLength(1000);
-    await store.close();
-    // The thread's connection closed before the store's: the last one to close removes the WAL.
-    expect(existsSync(`${path}-wal`)).toBe(false);
-    const reopened = openSqliteEventStore(path, { readonly: true });
-    expect(verifyChain(await reopened.readStream('hand-39'))).toEqual([]);
-    await reopened.close();
-    removeFile(path);
-  });
-
-  it('given a store checkpointing in its commits (the default), when the same is appended, then the file does not grow until the close', async () => {
-    const path = newFile();
-    const store = openSqliteEventStore(path);
-    await appendTwoMegabytes(store);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(statSync(path).size).toBeLessThan(1_500_000);
-    await store.close();
-    expect(statSync(path).size).toBeGreaterThan(1_500_000);
     removeFile(path);
   });
 

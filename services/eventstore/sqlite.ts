@@ -15,7 +15,6 @@ import {
   type StreamHead,
 } from './append-plan.ts';
 import type { EventStore, ExpectedRevision, ReadAllOptions, StoredEvent } from './port.ts';
-import { type Checkpointer, startCheckpointer } from './sqlite-checkpointer.ts';
 import { OpenSubscriptions, Wakeup } from './subscription.ts';
 
 export interface SqliteEventStoreOptions {
@@ -25,20 +24,7 @@ export interface SqliteEventStoreOptions {
   readonly busyTimeoutMs?: number;
   /** Open an existing file read-only (export, rebuild): no schema work, no lock taken; appends fail. */
   readonly readonly?: boolean;
-  /**
-   * Checkpoint the WAL from a thread of its own (sqlite-checkpointer.ts), not in the commit that takes it past
-   * 10,000 pages: the servers and the CLI open their stores so (open.ts). A file, not ':memory:'.
-   */
-  readonly checkpointThread?: boolean;
 }
-
-/** Pages of WAL after which a commit checkpoints (SQLite's default is 1,000; see the pragma's comment). */
-const CHECKPOINT_PAGES = 10_000;
-/**
- * With a checkpoint thread, the commits still checkpoint past this many pages (about 400 MB): only if the
- * thread falls that far behind.
- */
-const CHECKPOINT_PAGES_BEHIND_A_THREAD = 100_000;
 
 /**
  * The message of the trigger that refuses a second event with a stored id: a plain INSERT of one meets it
@@ -125,21 +111,12 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
       // pages (SQLite's default) copied those pages back into the file over and over; every 10,000 (a WAL of
       // about 40 MB) copies each once per many appends. Only when the checkpoint runs changes: every commit
       // is in the WAL and synced as before.
-      db.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES}`);
+      db.pragma('wal_autocheckpoint = 10000');
       db.transaction(() => db.exec(SCHEMA)).immediate();
     }
   } catch (error) {
     db.close();
     throw error;
-  }
-  const fileKey = path === ':memory:' || path === '' ? undefined : resolve(path);
-  let checkpointer: Checkpointer | undefined;
-  if (options.checkpointThread === true && !readonly && fileKey !== undefined) {
-    db.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES_BEHIND_A_THREAD}`);
-    checkpointer = startCheckpointer(fileKey, () => {
-      // The thread stopped: the commits checkpoint again, as without one.
-      if (db.open) db.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES}`);
-    });
   }
 
   const head = db
@@ -223,6 +200,7 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
   }
 
   const wakeup = new Wakeup();
+  const fileKey = path === ':memory:' || path === '' ? undefined : resolve(path);
   if (fileKey !== undefined) {
     const peers = wakeupsByFile.get(fileKey) ?? new Set();
     peers.add(wakeup);
@@ -267,8 +245,6 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
     async close() {
       await subscriptions.closeAll();
       if (fileKey !== undefined) wakeupsByFile.get(fileKey)?.delete(wakeup);
-      // The thread's connection closes first, so that the store's is the last: its close checkpoints the rest.
-      await checkpointer?.close();
       if (db.open) db.close();
     },
   };

@@ -17,7 +17,7 @@ import { replayFromEvents, replayOf } from '../../projections/index.ts';
 import { openReadModels } from '../../projections/runtime/db.ts';
 import { playDemo } from '../../services/commands/demo.ts';
 import { loadConfig } from '../../services/config.ts';
-import { EVENTS_FILE, READ_MODELS_FILE, SQLITE_WRITER_OPTIONS } from '../../services/eventstore/open.ts';
+import { EVENTS_FILE, READ_MODELS_FILE } from '../../services/eventstore/open.ts';
 import type { EventStore, StoredEvent } from '../../services/eventstore/port.ts';
 import { openSqliteEventStore } from '../../services/eventstore/sqlite.ts';
 import { runnerOf } from '../../services/read-models.ts';
@@ -56,8 +56,7 @@ function rawInsert(file: string, batches: readonly StoredEvent[][]): number {
 }
 
 async function ourAppend(file: string, batches: readonly StoredEvent[][]): Promise<number> {
-  // As the servers and the CLI open it (its WAL checkpointed from a thread).
-  const store = openSqliteEventStore(file, SQLITE_WRITER_OPTIONS);
+  const store = openSqliteEventStore(file);
   const started = performance.now();
   await appendBatches(store, batches);
   const ms = performance.now() - started;

@@ -15,7 +15,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ALL_PROJECTIONS, createRunner, openReadModels } from '../../projections/index.ts';
-import { SQLITE_WRITER_OPTIONS } from '../../services/eventstore/open.ts';
 import type { StoredEvent } from '../../services/eventstore/port.ts';
 import { openSqliteEventStore } from '../../services/eventstore/sqlite.ts';
 import { appendBatches, batchesOf, rawEventTable } from './event-batches.ts';
@@ -55,7 +54,7 @@ function rawInsert(file: string, batches: readonly StoredEvent[][]): Promise<Tim
 }
 
 async function ourAppend(file: string, batches: readonly StoredEvent[][]): Promise<Timed> {
-  const store = openSqliteEventStore(file, SQLITE_WRITER_OPTIONS);
+  const store = openSqliteEventStore(file);
   return timed(async () => {
     await appendBatches(store, batches);
     await store.close();
