@@ -40,40 +40,13 @@ export function chainedHash(
   if (event.metadata !== undefined) content += `${content === '{' ? '' : ','}"metadata":${metadata}`;
   if (previousHash !== undefined)
     content += `${content === '{' ? '' : ','}"previousHash":${canonicalJson(previousHash)}`;
-  if (revision !== undefined) content += `${content === '{' ? '' : ','}"revision":${integerJson(revision)}`;
+  if (revision !== undefined) content += `${content === '{' ? '' : ','}"revision":${canonicalJson(revision)}`;
   if (event.schemaVersion !== undefined)
-    content += `${content === '{' ? '' : ','}"schemaVersion":${integerJson(event.schemaVersion)}`;
-  if (stream !== undefined) content += `${content === '{' ? '' : ','}"stream":${quotedStream(stream)}`;
-  if (event.type !== undefined) content += `${content === '{' ? '' : ','}"type":${quotedType(event.type)}`;
+    content += `${content === '{' ? '' : ','}"schemaVersion":${canonicalJson(event.schemaVersion)}`;
+  if (stream !== undefined) content += `${content === '{' ? '' : ','}"stream":${canonicalJson(stream)}`;
+  if (event.type !== undefined) content += `${content === '{' ? '' : ','}"type":${canonicalJson(event.type)}`;
   // The one-shot hash: the same hex digest as createHash('sha256'), without a Hash object per event.
   return hash('sha256', `${content}}`);
-}
-
-/** canonicalJson of a revision or schema version: an integer's digits, without JSON.stringify's call. */
-function integerJson(value: number): string {
-  return Number.isSafeInteger(value) ? `${value}` : canonicalJson(value);
-}
-
-/** An append's events, and a stream's when verified, are of one stream: the last one's JSON text is kept. */
-let lastStream: unknown;
-let lastStreamJson = '';
-function quotedStream(stream: string): string {
-  if (stream !== lastStream) {
-    lastStreamJson = canonicalJson(stream);
-    lastStream = stream;
-  }
-  return lastStreamJson;
-}
-
-/** Event types are few: each one's JSON text is kept, up to a bound. */
-const quotedTypes = new Map<unknown, string>();
-function quotedType(type: string): string {
-  let quoted = quotedTypes.get(type);
-  if (quoted === undefined) {
-    quoted = canonicalJson(type);
-    if (quotedTypes.size < 1024) quotedTypes.set(type, quoted);
-  }
-  return quoted;
 }
 
 export type ChainProblem = { readonly revision: number; readonly problem: string };

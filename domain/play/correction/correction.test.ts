@@ -2,7 +2,7 @@
 // win"): given seed 003's worked example entered as a discard win from N (N pays S 18,300), an adjustment
 // adds to what stands, a replacement restates it, and the one settlement in force is what every reader folds.
 import { describe, expect, it } from 'vitest';
-import { rulesetOf } from '../../rules/rulesets/index.ts';
+import { canonicalJson, rulesetOf } from '../../rules/rulesets/index.ts';
 import { decideEntry } from '../entry/decide.ts';
 import { entry, eventsOf, fold, SEED_003_CLAIM } from '../entry/spec.ts';
 import type { PlayEvent } from '../events.ts';
@@ -179,13 +179,7 @@ describe('an amendment’s recompute of the hand', () => {
 
 /** Events as a store gives them back: the same values, each object's keys in sorted order (SQLite, jsonb). */
 function readBack(events: readonly PlayEvent[]): PlayEvent[] {
-  const sorted = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(sorted);
-    if (value === null || typeof value !== 'object') return value;
-    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return Object.fromEntries(entries.map(([key, item]) => [key, sorted(item)]));
-  };
-  return events.map((event) => sorted(event) as PlayEvent);
+  return events.map((event) => JSON.parse(canonicalJson(event)) as PlayEvent);
 }
 
 describe('winners compared as values, not as text', () => {
