@@ -184,6 +184,7 @@ export async function startPlatformServer(
     seatEnded: seatEndedOf(platform),
     ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
     webApp: webAppFiles(),
+    serveRequest: (_req, res, next) => platform.tables.forRequest(res, next),
   });
   const port = options.port ?? config.port;
   let server: Server | undefined;

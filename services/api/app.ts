@@ -53,6 +53,8 @@ export interface AppDeps {
   readonly adminPages?: readonly { readonly path: string; readonly router: RequestHandler }[];
   /** The web app's files (web-admin/dist) at `/`, after every API route: see web-app.ts. */
   readonly webApp?: RequestHandler;
+  /** Runs before every API route, its request's work within it (LiveTables.forRequest: one read of a table). */
+  readonly serveRequest?: RequestHandler;
 }
 
 /** The content codings a body may come in (body-parser's; zstd only where zlib has it). */
@@ -83,6 +85,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(refuseBadBody);
   app.use('/api', authenticate(deps.db));
   if (deps.rateLimit !== false) app.use('/api', limitRate(deps.rateLimit ?? {}));
+  if (deps.serveRequest !== undefined) app.use('/api', deps.serveRequest);
 
   const document = openApiDocument(routes);
   app.get(OPENAPI_PATH, (_req, res) => {

@@ -10,6 +10,7 @@
 // A process that takes a lease over (its holder died) reads the table from its streams and moves it on,
 // closing the windows whose deadline passed meanwhile as passes, one after another.
 
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CorrectSettlement } from '../../domain/play/correction/index.ts';
 import {
   decideEntry,
@@ -24,7 +25,7 @@ import type { HandCommand, HandState, Rejection } from '../../domain/play/hand/i
 import { evolve as evolveHand, initialHandState } from '../../domain/play/hand/index.ts';
 import { gameStream, handStream, streamRef } from '../../domain/play/metadata.ts';
 import type { Ruleset } from '../../domain/rules/rulesets/index.ts';
-import type { EventStore, StoredEvent } from '../eventstore/port.ts';
+import { type EventStore, type StoredEvent, WrongExpectedVersion } from '../eventstore/port.ts';
 import { serverSteps } from '../play/command-ids.ts';
 import type { Aggregate } from '../play/table.ts';
 import {
@@ -136,6 +137,12 @@ interface Table {
 
 const SYSTEM: Actor = { role: 'system', id: 'table-service' };
 
+/** A request being served (LiveTables.forRequest): the ticket counted when it began; open until it closes. */
+interface RequestMark {
+  readonly ticket: number;
+  open: boolean;
+}
+
 export class LiveTables {
   readonly #store: EventStore;
   readonly #options: LiveTablesOptions;
@@ -145,6 +152,8 @@ export class LiveTables {
   readonly #shared: boolean;
   /** Counts the work asked of any table, in the order it was asked (see Table.readFrom). */
   #tickets = 0;
+  /** The request being served (forRequest), while it is: the ticket counted when it began. */
+  readonly #request = new AsyncLocalStorage<RequestMark>();
   #closed = false;
 
   constructor(store: EventStore, options: LiveTablesOptions = {}) {
@@ -441,6 +450,22 @@ export class LiveTables {
     return this.#tables.size;
   }
 
+  /**
+   * Serves a client's request (`serve` and all it awaits): beside other processes, the tables it uses are read
+   * from the store once for it, not before each use. A read that began after the request did saw every append
+   * acknowledged before it, the client's own through another process among them: an action asks for the
+   * table three times (its scope, its seat, the command), and each asked for two reads of the store. A copy
+   * the store has delivered newer events for is read again all the same, and once the reply is sent, work the
+   * request left behind (a timer, a job) counts as asked when it runs.
+   */
+  forRequest(res: { once(event: 'close', done: () => void): unknown }, serve: () => void): void {
+    const mark: RequestMark = { ticket: ++this.#tickets, open: true };
+    res.once('close', () => {
+      mark.open = false;
+    });
+    this.#request.run(mark, serve);
+  }
+
   async #exclusive<T>(gameId: string, work: (table: Table) => Promise<T>, asKnown = false): Promise<T> {
     let table = this.#tables.get(gameId);
     if (table === undefined) {
@@ -476,10 +501,18 @@ export class LiveTables {
     const current = table;
     current.users += 1;
     const ticket = ++this.#tickets;
+    const mark = this.#request.getStore();
+    const requestTicket = mark?.open === true ? mark.ticket : undefined;
     const result = current.queue
       .then(async () => {
-        await this.#lease(gameId, current, ticket, asKnown);
-        return work(current);
+        // A request's work reads once for it; a copy the store has shown to be behind reads on its own ticket.
+        const since = requestTicket !== undefined && !current.behind ? requestTicket : ticket;
+        await this.#lease(gameId, current, since, asKnown);
+        return work(current).catch((error: unknown) => {
+          // Someone appended after the copy was read: whoever uses it next reads it first, in this request too.
+          if (error instanceof WrongExpectedVersion) current.behind = true;
+          throw error;
+        });
       })
       .finally(() => {
         current.users -= 1;

@@ -1,6 +1,7 @@
 // Two table services on one store, as two server processes would run: either decides commands on any table
 // (a copy behind the store reads what it lacks first), only the lease holder times claim windows, and a
 // table whose holder died is taken over once its lease expires, its overdue window closed as passes.
+import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ import { openSqliteApiDatabase } from '../api/db.ts';
 import { botCommandFor } from '../bots/agent.ts';
 import { createBot } from '../bots/index.ts';
 import { seatViewOf } from '../bots/seat-view.ts';
-import type { EventStore } from '../eventstore/port.ts';
+import { type EventStore, WrongExpectedVersion } from '../eventstore/port.ts';
 import { openSqliteEventStore } from '../eventstore/sqlite.ts';
 import { seatWindsOfLoaded } from './bot-seats.ts';
 import type { TableLeases } from './leases/port.ts';
@@ -43,9 +44,10 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A process: its own store connection, lease table connection and table service. */
+/** A process: its own store connection (its stream reads counted), lease table connection and table service. */
 async function process(owner: string, options: { renew?: boolean } = {}) {
-  const store = openSqliteEventStore(join(dir, 'events.db'));
+  const reads = { count: 0 };
+  const store = countingReads(openSqliteEventStore(join(dir, 'events.db')), reads);
   const db = (await openSqliteApiDatabase(join(dir, 'api.db'))) as unknown as Kysely<unknown>;
   const lease = await openSqlLeases(db, { leaseMs: LEASE_MS, owner });
   const tables = new LiveTables(store, { deadlines: true, leases: lease });
@@ -54,7 +56,30 @@ async function process(owner: string, options: { renew?: boolean } = {}) {
   dbs.push(db);
   services.push(tables);
   leases.push(lease);
-  return { store, lease, tables };
+  return { store, lease, tables, reads };
+}
+
+function countingReads(store: EventStore, reads: { count: number }): EventStore {
+  return new Proxy(store, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver);
+      if (key !== 'readStream' || typeof value !== 'function') return value;
+      return (...args: Parameters<EventStore['readStream']>) => {
+        reads.count += 1;
+        return value.apply(target, args);
+      };
+    },
+  });
+}
+
+/** `work` served as one client request (LiveTables.forRequest), the request closed when it is done. */
+function inRequest<T>(tables: LiveTables, work: () => Promise<T>): Promise<T> {
+  const res = new EventEmitter();
+  return new Promise<T>((done, fail) =>
+    tables.forRequest(res, () => {
+      work().then(done, fail);
+    }),
+  ).finally(() => res.emit('close'));
 }
 
 function startGame(gameId: string, claimDeadlineMs: number): StartGame {
@@ -73,9 +98,28 @@ function startGame(gameId: string, claimDeadlineMs: number): StartGame {
 }
 
 /** The turn's seat plays its bot's move through `tables`; undefined once a claim window is open. */
-async function playTurn(tables: LiveTables, gameId: string, step: number) {
+async function playTurn(tables: LiveTables, gameId: string, step: number, commandId = `step-${step}`) {
   const { hand } = await tables.snapshot(gameId);
-  const state = hand!.state;
+  const move = botMove(hand!);
+  if (move === undefined) return undefined;
+  return tables.act(
+    gameId,
+    move.command,
+    { role: 'player', seat: move.seat },
+    ids(commandId),
+    hand!.revision,
+  );
+}
+
+/** The events a command appended (it must have). */
+function appended(outcome: Awaited<ReturnType<typeof playTurn>>) {
+  if (outcome?.status !== 'appended') throw new Error(`expected the move appended, got ${outcome?.status}`);
+  return outcome.stored;
+}
+
+/** The bot's move for the seat whose turn it is in this copy of the hand; undefined in a claim window. */
+function botMove(hand: NonNullable<Awaited<ReturnType<LiveTables['snapshot']>>['hand']>) {
+  const state = hand.state;
   if (state.phase.kind !== 'turn') return undefined;
   const seat = state.phase.seat;
   const command = botCommandFor(
@@ -86,7 +130,7 @@ async function playTurn(tables: LiveTables, gameId: string, step: number) {
     () => ({}),
     { selfDraw: true },
   );
-  return tables.act(gameId, command!, { role: 'player', seat }, ids(`step-${step}`), hand!.revision);
+  return { seat, command: command! };
 }
 
 describe('two table services on one store', () => {
@@ -151,5 +195,78 @@ describe('two table services on one store', () => {
     expect(closing[0]!.revision).toBeGreaterThan(open.revision);
     const after = (await b.tables.snapshot('g-dies')).hand!;
     expect(after.state.phase.kind).not.toBe('claim-window');
+  });
+});
+
+describe('a client request beside another process', () => {
+  async function tableOnBoth() {
+    const a = await process('a');
+    const b = await process('b');
+    await a.tables.startGame(startGame('g-req', 60_000), SYSTEM, ids('start'));
+    await b.tables.snapshot('g-req');
+    return { a, b };
+  }
+
+  it('given a table both processes hold, when one request asks B for it three times, then B reads the store once for it (two streams), not once per ask', async () => {
+    const { b } = await tableOnBoth();
+    const before = b.reads.count;
+
+    await inRequest(b.tables, async () => {
+      await b.tables.snapshot('g-req');
+      await b.tables.snapshot('g-req');
+      await b.tables.snapshot('g-req');
+    });
+
+    // The game's stream and the hand's.
+    expect(b.reads.count - before).toBe(2);
+    // Outside a request every ask reads.
+    await b.tables.snapshot('g-req');
+    await b.tables.snapshot('g-req');
+    expect(b.reads.count - before).toBe(6);
+  });
+
+  it('given a move made through A, when a request on B begins after it, then the request sees it (its own move, made through another process)', async () => {
+    const { a, b } = await tableOnBoth();
+    await inRequest(b.tables, () => b.tables.snapshot('g-req'));
+    const moved = await playTurn(a.tables, 'g-req', 1);
+    expect(moved?.status).toBe('appended');
+
+    const seen = await inRequest(b.tables, () => b.tables.snapshot('g-req'));
+
+    expect(seen.hand!.revision).toBe(appended(moved).at(-1)!.revision);
+  });
+
+  it('given a request on B that read the table, when A appends a move and B is delivered it, then the same request reads it on its next ask', async () => {
+    const { a, b } = await tableOnBoth();
+
+    const [first, second, moved] = await inRequest(b.tables, async () => {
+      const first = await b.tables.snapshot('g-req');
+      const moved = await playTurn(a.tables, 'g-req', 1);
+      for (const event of appended(moved)) b.tables.observe(event);
+      return [first, await b.tables.snapshot('g-req'), moved] as const;
+    });
+
+    expect(second.hand!.revision).toBe(appended(moved).at(-1)!.revision);
+    expect(second.hand!.revision).toBeGreaterThan(first.hand!.revision);
+  });
+
+  it('given a request on B that read the table, when A appends a move B was not told of and B acts on its copy, then the command is refused and the same request reads the table on its next ask', async () => {
+    const { a, b } = await tableOnBoth();
+
+    const { refused, after, moved } = await inRequest(b.tables, async () => {
+      const { hand } = await b.tables.snapshot('g-req');
+      const move = botMove(hand!)!;
+      const moved = await playTurn(a.tables, 'g-req', 1);
+      const refused = await b.tables
+        .act('g-req', move.command, { role: 'player', seat: move.seat }, ids('stale'), hand!.revision)
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+      return { refused, after: await b.tables.snapshot('g-req'), moved };
+    });
+
+    expect(refused).toBeInstanceOf(WrongExpectedVersion);
+    expect(after.hand!.revision).toBe(appended(moved).at(-1)!.revision);
   });
 });
