@@ -9,10 +9,11 @@ import type { ProjectedEvent, ReadAll, Subscribe } from './event.ts';
 import type { AnyProjection, GameRef, Trx } from './projection.ts';
 import {
   checkpointOf,
+  checkpointsOf,
   clearProjection,
   loadGame,
   loadStoredDoc,
-  saveCheckpoint,
+  saveCheckpoints,
   saveDoc,
   saveGame,
   saveVersion,
@@ -152,12 +153,21 @@ export function createRunner(options: RunnerOptions): Runner {
         return w;
       });
       // Locked in the same order by every runner: two processes never hold one each of two locks.
+      // The locks, the checkpoints read and the checkpoints written take a statement each for the batch, not
+      // one per projection: on PostgreSQL every statement is a round trip, and a live action's batch is small.
       const results = await db.transaction().execute(async (trx) => {
+        const names = some.map((p) => p.name);
+        await lockProjections(trx, names);
+        const checkpoints = await checkpointsOf(trx, names);
         const done: Awaited<ReturnType<typeof applyBatch>>[] = [];
-        for (const [i, projection] of some.entries()) {
-          await lockProjection(trx, projection.name);
-          done.push(await applyBatch(trx, projection, batch, kept[i]));
-        }
+        for (const [i, projection] of some.entries())
+          done.push(
+            await applyBatch(trx, projection, batch, kept[i], checkpoints.get(projection.name) ?? 0n),
+          );
+        await saveCheckpoints(
+          trx,
+          some.flatMap((p, i) => (done[i]!.advanced ? [[p.name, done[i]!.next!.checkpoint] as const] : [])),
+        );
         return done;
       });
       let advanced = false;
@@ -191,10 +201,10 @@ export function createRunner(options: RunnerOptions): Runner {
     projection: AnyProjection,
     batch: Batch,
     kept: Warm | undefined,
+    checkpoint: bigint,
   ): Promise<{ keys: string[]; advanced: boolean; stale?: true; next?: Warm }> {
     const { events, decoded } = batch;
     const { name } = projection;
-    const checkpoint = await checkpointOf(trx, name);
     // The checkpoint went back since the batch was read (another process rebuilt the projection): the events
     // between it and the batch were never applied to what is stored now. Nothing is written; the next read
     // starts from the stored checkpoint.
@@ -243,8 +253,7 @@ export function createRunner(options: RunnerOptions): Runner {
       options.afterWrite?.(name, ++written);
     }
     if (last <= checkpoint) return { keys, advanced: false, ...(trusted ? { next: trusted } : {}) };
-    await saveCheckpoint(trx, name, last);
-    // Only the documents this batch changed stay warm: the next batch most likely changes them again (the
+    // Its new checkpoint (next.checkpoint) is written with the others' once every projection has its batch. Only the documents this batch changed stay warm: the next batch most likely changes them again (the
     // tournament's, the hands still being played), and memory stays bounded by a batch's reach.
     return { keys, advanced: true, next: { checkpoint: last, docs, games } };
   }
@@ -306,11 +315,13 @@ export function createRunner(options: RunnerOptions): Runner {
  * in, finds the events done, and applies none of them twice. (SQLite's write transactions start IMMEDIATE:
  * they are one at a time already.)
  */
-async function lockProjection(trx: Trx, projection: string): Promise<void> {
-  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await sql`select pg_advisory_xact_lock(hashtext(${`mahjong-ledger projection ${projection}`}))`.execute(
-    trx,
+async function lockProjections(trx: Trx, projections: readonly string[]): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter) || projections.length === 0) return;
+  // One statement; its select list is evaluated in order, so every runner takes the locks in the same order.
+  const locks = projections.map(
+    (projection) => sql`pg_advisory_xact_lock(hashtext(${`mahjong-ledger projection ${projection}`}))`,
   );
+  await sql`select ${sql.join(locks)}`.execute(trx);
 }
 
 /** Keeps the lookup of games to tournaments: seatings name round and table, a GameStarted its tournament. */

@@ -16,11 +16,31 @@ export async function checkpointOf(db: Db, projection: string): Promise<bigint> 
   return row === undefined ? 0n : BigInt(row.position);
 }
 
-export async function saveCheckpoint(db: Db, projection: string, position: bigint): Promise<void> {
+/** The checkpoints of these projections (0 for one never checkpointed), in one statement. */
+export async function checkpointsOf(db: Db, projections: readonly string[]): Promise<Map<string, bigint>> {
+  const found = new Map<string, bigint>(projections.map((projection) => [projection, 0n]));
+  if (projections.length === 0) return found;
+  const rows = await db
+    .selectFrom('projection_checkpoints')
+    .select(['projection', 'position'])
+    .where('projection', 'in', projections)
+    .execute();
+  for (const row of rows) found.set(row.projection, BigInt(row.position));
+  return found;
+}
+
+/** Moves the checkpoints of these projections, in one statement. */
+export async function saveCheckpoints(
+  db: Db,
+  checkpoints: readonly (readonly [projection: string, position: bigint])[],
+): Promise<void> {
+  if (checkpoints.length === 0) return;
   await db
     .insertInto('projection_checkpoints')
-    .values({ projection, position: position.toString() })
-    .onConflict((oc) => oc.column('projection').doUpdateSet({ position: position.toString() }))
+    .values(checkpoints.map(([projection, position]) => ({ projection, position: position.toString() })))
+    .onConflict((oc) =>
+      oc.column('projection').doUpdateSet((eb) => ({ position: eb.ref('excluded.position') })),
+    )
     .execute();
 }
 
