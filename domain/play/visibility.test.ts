@@ -259,6 +259,24 @@ describe('eventsFor, over hands played by bots', () => {
     );
   });
 
+  it('given any cut of a hand, then the revision a viewer is shown counts the events it is shown', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 12 }),
+        fc.constantFrom(...TABLES),
+        fc.nat(),
+        (seed, table, n) => {
+          const events = playHand(seed, table);
+          // Live cuts, and the hand over (its last cut).
+          const cut = events.slice(0, 1 + (n % events.length));
+          for (const viewer of [PUBLIC, OFFICIAL, ...SEATS_OF(cut).map(seatViewer)])
+            expect(visibleRevision(cut, viewer)).toBe(eventsFor(cut, viewer).length - 1);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
   it('given a live hand, then nothing a seat or the public is shown holds another seat’s tiles, draws or eligibility, nor the wall', () => {
     fc.assert(
       fc.property(

@@ -49,13 +49,64 @@ const ENDINGS: ReadonlySet<string> = new Set(['WallRevealed', 'HandVoided', 'Han
 export const isHandOver = (events: readonly { readonly type: string }[]): boolean =>
   events.some((event) => ENDINGS.has(event.type));
 
+/** Whether the viewer is the player at this seat. */
+function isOwn(viewer: Viewer, seat: Seat): boolean {
+  return viewer.kind === 'seat' && viewer.seat === seat;
+}
+
+/**
+ * Whether `viewer` sees anything of the event (eventFor answers something): counted by visibleRevision at
+ * every reply and push, so it builds nothing. Decided alone, an event eventFor hides is hidden by both.
+ */
+function isShown(event: PlayEvent, viewer: Viewer, handOver: boolean): boolean {
+  if (viewer.kind === 'official' || handOver) return true;
+  switch (event.type) {
+    // Another seat's answer, even a pass or a silence, tells that it was eligible.
+    case 'ClaimMade':
+    case 'ClaimPassed':
+    case 'ClaimTimedOut':
+      return isOwn(viewer, event.data.seat);
+    case 'ScoresDeclared': {
+      // Declared with a win claim while its window is open: it would tell the table a win was claimed. The
+      // declarer sees a sheet that names only itself; a sheet naming every seat (chinese-classical) waits
+      // for the hand's end, which a win claim brings at the window's close.
+      const named = seatsOf(event.data.scores);
+      return named.length === 1 && isOwn(viewer, named[0]!);
+    }
+    case 'HandStarted':
+    case 'TilesDealt':
+    case 'TileDrawn':
+    case 'ClaimWindowOpened':
+    case 'ClaimResolved':
+    case 'GameStarted':
+    case 'FlowerDeclared':
+    case 'StreakDiePlaced':
+    case 'TileDiscarded':
+    case 'MeldDeclared':
+    case 'KongRobbed':
+    case 'WinDeclared':
+    case 'FalseWinDeclared':
+    case 'DeadHandDeclared':
+    case 'PenaltyAssessed':
+    case 'ImmediatePayment':
+    case 'HandSettled':
+    case 'SettlementCorrected':
+    case 'HandDrawn':
+    case 'HandVoided':
+    case 'WallRevealed':
+    case 'HandResultEntered':
+    case 'GameFinished':
+      return true;
+  }
+}
+
 /**
  * The event as `viewer` may see it, or undefined when it sees nothing of it. `handOver`: whether the hand the
  * event belongs to has ended by the time it is read (isHandOver of its whole stream so far).
  */
 export function eventFor(event: PlayEvent, viewer: Viewer, handOver: boolean): SeenEvent | undefined {
+  if (!isShown(event, viewer, handOver)) return undefined;
   if (viewer.kind === 'official' || handOver) return event;
-  const own = (seat: Seat): boolean => viewer.kind === 'seat' && viewer.seat === seat;
   switch (event.type) {
     case 'HandStarted': {
       // The seed gives the wall away as surely as the order does.
@@ -67,20 +118,15 @@ export function eventFor(event: PlayEvent, viewer: Viewer, handOver: boolean): S
       return { ...event, data: { ...frame, wall: commitment } };
     }
     case 'TilesDealt':
-      return { ...event, data: { hands: onlyOwn(event.data.hands, own) } };
+      return { ...event, data: { hands: onlyOwn(event.data.hands, viewer) } };
     case 'TileDrawn': {
-      if (own(event.data.seat)) return event;
+      if (isOwn(viewer, event.data.seat)) return event;
       const { seat, source } = event.data;
       return { ...event, data: { seat, source } };
     }
     case 'ClaimWindowOpened':
       // Another seat's entry tells what it holds: a pair, two of a run, a ready hand.
-      return { ...event, data: { ...event.data, seats: onlyOwn(event.data.seats, own) } };
-    // Another seat's answer, even a pass or a silence, tells that it was eligible.
-    case 'ClaimMade':
-    case 'ClaimPassed':
-    case 'ClaimTimedOut':
-      return own(event.data.seat) ? event : undefined;
+      return { ...event, data: { ...event.data, seats: onlyOwn(event.data.seats, viewer) } };
     case 'ClaimResolved':
       // The outcome is the table's (the meld is shown, the win declared). A lapsed claim and a passed win
       // (the pass lock) tell what another seat holds: each seat sees only its own.
@@ -88,17 +134,15 @@ export function eventFor(event: PlayEvent, viewer: Viewer, handOver: boolean): S
         ...event,
         data: {
           ...event.data,
-          lapsed: event.data.lapsed.filter((l) => own(l.seat)),
-          lockedUntilDraw: event.data.lockedUntilDraw.filter(own),
+          lapsed: event.data.lapsed.filter((l) => isOwn(viewer, l.seat)),
+          lockedUntilDraw: event.data.lockedUntilDraw.filter((seat) => isOwn(viewer, seat)),
         },
       };
-    case 'ScoresDeclared': {
-      // Declared with a win claim while its window is open: it would tell the table a win was claimed. The
-      // declarer sees a sheet that names only itself; a sheet naming every seat (chinese-classical) waits
-      // for the hand's end, which a win claim brings at the window's close.
-      const named = seatsOf(event.data.scores);
-      return named.length === 1 && own(named[0]!) ? event : undefined;
-    }
+    // Shown whole to the seats isShown lets see them.
+    case 'ClaimMade':
+    case 'ClaimPassed':
+    case 'ClaimTimedOut':
+    case 'ScoresDeclared':
     case 'GameStarted':
     case 'FlowerDeclared':
     case 'StreakDiePlaced':
@@ -121,13 +165,10 @@ export function eventFor(event: PlayEvent, viewer: Viewer, handOver: boolean): S
   }
 }
 
-function onlyOwn<V>(
-  record: Partial<Record<Seat, V>>,
-  own: (seat: Seat) => boolean,
-): Partial<Record<Seat, V>> {
+function onlyOwn<V>(record: Partial<Record<Seat, V>>, viewer: Viewer): Partial<Record<Seat, V>> {
   return Object.fromEntries(
     seatsOf(record)
-      .filter(own)
+      .filter((seat) => isOwn(viewer, seat))
       .map((s) => [s, record[s]]),
   ) as Partial<Record<Seat, V>>;
 }
@@ -152,7 +193,11 @@ export function eventsFor(
  * Officials see the stream's own revision; once the hand is over so does everyone.
  */
 export function visibleRevision(events: readonly PlayEvent[], viewer: Viewer): number {
-  return viewer.kind === 'official' ? events.length - 1 : eventsFor(events, viewer).length - 1;
+  if (viewer.kind === 'official') return events.length - 1;
+  const handOver = isHandOver(events);
+  let shown = 0;
+  for (const event of events) if (isShown(event, viewer, handOver)) shown++;
+  return shown - 1;
 }
 
 /**
