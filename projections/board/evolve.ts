@@ -48,13 +48,27 @@ export const initialBoard = (tournamentId: string): BoardDoc => ({
 
 export const boardKeys = (event: Decoded, game: GameRef | undefined): string[] => tournamentKeys(event, game);
 
+// The helpers below live outside evolveBoard, not as closures in it: `npm start` runs through tsx, whose
+// keepNames gives every named closure a defineProperty call each time it is made, once per event here.
+
+/** The board with the table of this game changed. */
+function changeTable(doc: BoardDoc, id: string | undefined, change: (t: BoardTable) => BoardTable): BoardDoc {
+  return tables(doc, (t) => (t.gameId === id ? change(t) : t));
+}
+
+/** The board with table `n` of the round changed, when that round is the one on the board. */
+function changeSeated(
+  doc: BoardDoc,
+  round: number,
+  n: number,
+  change: (t: BoardTable) => BoardTable,
+): BoardDoc {
+  return round === doc.round ? tables(doc, (t) => (t.table === n ? change(t) : t)) : doc;
+}
+
 export function evolveBoard(doc: BoardDoc, { event, meta }: Decoded): BoardDoc {
   const ref = streamRef(meta.stream);
   const gameId = ref.kind === 'game' || ref.kind === 'hand' ? ref.gameId : undefined;
-  const table = (id: string | undefined, change: (t: BoardTable) => BoardTable): BoardDoc =>
-    tables(doc, (t) => (t.gameId === id ? change(t) : t));
-  const byNumber = (round: number, n: number, change: (t: BoardTable) => BoardTable): BoardDoc =>
-    round === doc.round ? tables(doc, (t) => (t.table === n ? change(t) : t)) : doc;
   switch (event.type) {
     case 'RoundScheduled':
       return { ...doc, minutes: { ...doc.minutes, [event.data.round]: event.data.minutes } };
@@ -87,7 +101,7 @@ export function evolveBoard(doc: BoardDoc, { event, meta }: Decoded): BoardDoc {
         endsAt: plusMinutes(event.data.endsAt, t.extraMinutes),
       }));
     case 'TableTimeExtended':
-      return byNumber(event.data.round, event.data.table, (t) => {
+      return changeSeated(doc, event.data.round, event.data.table, (t) => {
         const extraMinutes = t.extraMinutes + event.data.minutes;
         return {
           ...t,
@@ -96,13 +110,13 @@ export function evolveBoard(doc: BoardDoc, { event, meta }: Decoded): BoardDoc {
         };
       });
     case 'TableFinished':
-      return byNumber(event.data.round, event.data.table, (t) => ({
+      return changeSeated(doc, event.data.round, event.data.table, (t) => ({
         ...t,
         phase: 'finished',
         points: Object.fromEntries(event.data.scores.map((s) => [s.playerId, s.points])),
       }));
     case 'TableResultCorrected':
-      return byNumber(event.data.round, event.data.table, (t) => ({
+      return changeSeated(doc, event.data.round, event.data.table, (t) => ({
         ...t,
         points: Object.fromEntries(event.data.scores.map((s) => [s.playerId, s.points])),
       }));
@@ -127,24 +141,24 @@ export function evolveBoard(doc: BoardDoc, { event, meta }: Decoded): BoardDoc {
       );
     }
     case 'GameStarted':
-      return table(gameId, (t) => ({
+      return changeTable(doc, gameId, (t) => ({
         ...t,
         phase: 'playing',
         points: Object.fromEntries(event.data.players.map((p) => [p.playerId, event.data.startingPoints])),
       }));
     case 'HandRecorded':
-      return table(gameId, (t) => ({
+      return changeTable(doc, gameId, (t) => ({
         ...t,
         points: Object.fromEntries(event.data.scores.map((s) => [s.playerId, s.points])),
       }));
     // Every player's points after a hand's correction: the final ones once the game is over.
     case 'HandResultCorrected':
-      return table(gameId, (t) => ({
+      return changeTable(doc, gameId, (t) => ({
         ...t,
         points: Object.fromEntries(event.data.scores.map((s) => [s.playerId, s.points])),
       }));
     case 'GameFinished':
-      return table(gameId, (t) => ({
+      return changeTable(doc, gameId, (t) => ({
         ...t,
         phase: 'finished',
         points: Object.fromEntries(event.data.scores.map((s) => [s.playerId, s.points])),
@@ -152,7 +166,7 @@ export function evolveBoard(doc: BoardDoc, { event, meta }: Decoded): BoardDoc {
       }));
     case 'HandStarted': {
       const d = event.data;
-      return table(gameId, (t) => ({
+      return changeTable(doc, gameId, (t) => ({
         ...t,
         phase: 'playing',
         hand: d.hand,
@@ -165,7 +179,7 @@ export function evolveBoard(doc: BoardDoc, { event, meta }: Decoded): BoardDoc {
     }
     case 'HandResultEntered': {
       const d = event.data;
-      return table(gameId, (t) => ({
+      return changeTable(doc, gameId, (t) => ({
         ...t,
         phase: 'playing',
         hand: d.hand,
@@ -178,21 +192,21 @@ export function evolveBoard(doc: BoardDoc, { event, meta }: Decoded): BoardDoc {
     }
     case 'TilesDealt': {
       const dealt = Object.values(event.data.hands).reduce((n, h) => n + (h?.length ?? 0), 0);
-      return table(gameId, (t) => ({
+      return changeTable(doc, gameId, (t) => ({
         ...t,
         wallRemaining: (t.wallRemaining ?? 0) - dealt,
         lastAction: 'tiles dealt',
       }));
     }
     case 'TileDrawn':
-      return table(gameId, (t) => ({
+      return changeTable(doc, gameId, (t) => ({
         ...t,
         wallRemaining: (t.wallRemaining ?? 0) - 1,
         lastAction: `${event.data.seat} drew${event.data.source === 'replacement' ? ' a replacement' : ''}`,
       }));
     default: {
       const action = actionOf(event);
-      return action === undefined ? doc : table(gameId, (t) => ({ ...t, lastAction: action }));
+      return action === undefined ? doc : changeTable(doc, gameId, (t) => ({ ...t, lastAction: action }));
     }
   }
 }

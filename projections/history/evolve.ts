@@ -63,6 +63,32 @@ export function historyKeys({ event }: Decoded, game: GameRef | undefined): stri
   return [];
 }
 
+// The helpers below live outside evolveHistory, not as closures in it: `npm start` runs through tsx, whose
+// keepNames gives every named closure a defineProperty call each time it is made, once per event here.
+
+/** The game with one player's line changed (none when the player is not in it). */
+function changePlayer(
+  doc: HistoryDoc,
+  id: string | undefined,
+  change: (p: PlayerGame) => PlayerGame,
+): HistoryDoc {
+  const current = id === undefined ? undefined : doc.players[id];
+  return id === undefined || current === undefined
+    ? doc
+    : { ...doc, players: { ...doc.players, [id]: change(current) } };
+}
+
+/** The game with its players' points as listed. */
+function withScores(doc: HistoryDoc, list: readonly { playerId: string; points: number }[]): HistoryDoc {
+  let out = doc;
+  for (const s of list) {
+    const current = out.players[s.playerId];
+    if (current !== undefined)
+      out = { ...out, players: { ...out.players, [s.playerId]: { ...current, points: s.points } } };
+  }
+  return out;
+}
+
 export function evolveHistory(
   doc: HistoryDoc,
   { event, meta }: Decoded,
@@ -74,21 +100,6 @@ export function evolveHistory(
       : { ...doc, tournamentId: game.tournamentId, round: game.round, table: game.table };
   const ref = streamRef(meta.stream);
   const seatsOfHand = ref.kind === 'hand' ? (next.hands[ref.hand] ?? {}) : {};
-  const player = (id: string | undefined, change: (p: PlayerGame) => PlayerGame): HistoryDoc => {
-    const current = id === undefined ? undefined : next.players[id];
-    return id === undefined || current === undefined
-      ? next
-      : { ...next, players: { ...next.players, [id]: change(current) } };
-  };
-  const scores = (list: readonly { playerId: string; points: number }[]): HistoryDoc => {
-    let out = next;
-    for (const s of list) {
-      const current = out.players[s.playerId];
-      if (current !== undefined)
-        out = { ...out, players: { ...out.players, [s.playerId]: { ...current, points: s.points } } };
-    }
-    return out;
-  };
   switch (event.type) {
     case 'GameStarted':
       return {
@@ -114,13 +125,13 @@ export function evolveHistory(
         ? { ...next, winners: { ...next.winners, [ref.hand]: winnersAfter(event) } }
         : next;
     case 'PenaltyAssessed':
-      return player(seatsOfHand[event.data.seat], (p) => ({
+      return changePlayer(next, seatsOfHand[event.data.seat], (p) => ({
         ...p,
         penalties: p.penalties + 1,
         penaltyPoints: p.penaltyPoints + event.data.points,
       }));
     case 'PlayerPenalised':
-      return player(event.data.playerId, (p) => ({
+      return changePlayer(next, event.data.playerId, (p) => ({
         ...p,
         penalties: p.penalties + 1,
         penaltyPoints: p.penaltyPoints + event.data.points,
@@ -129,7 +140,7 @@ export function evolveHistory(
       const { points } = event.data;
       return points === undefined
         ? next
-        : player(event.data.playerId, (p) => ({
+        : changePlayer(next, event.data.playerId, (p) => ({
             ...p,
             penalties: p.penalties - 1,
             penaltyPoints: p.penaltyPoints - points,
@@ -137,9 +148,9 @@ export function evolveHistory(
     }
     case 'HandRecorded':
     case 'HandResultCorrected':
-      return scores(event.data.scores);
+      return withScores(next, event.data.scores);
     case 'GameFinished':
-      return { ...scores(event.data.scores), finished: true };
+      return { ...withScores(next, event.data.scores), finished: true };
     default:
       return next;
   }

@@ -95,27 +95,38 @@ export function settleHand(standing: InForce, event: HandSettled | SettlementCor
 export const winnersAfter = (event: HandSettled | SettlementCorrected): readonly string[] =>
   event.data.winners.map((w) => w.seat);
 
-export function evolveLedger(ledger: Ledger, { event, meta }: Decoded): Ledger {
-  const hand = (change: (h: HandLedger) => HandLedger, stream = meta.stream): Ledger => {
-    const game = gameOfStream(stream);
-    const hands = ledger.hands[game] ?? {};
-    return {
-      ...ledger,
-      hands: { ...ledger.hands, [game]: { ...hands, [stream]: change(hands[stream] ?? emptyHand) } },
-    };
+/**
+ * The ledger with one hand stream's entry changed. Outside evolveLedger, not a closure in it: `npm start` runs
+ * through tsx, whose keepNames gives every named closure a defineProperty call each time it is made.
+ */
+function changeHand(ledger: Ledger, stream: string, change: (h: HandLedger) => HandLedger): Ledger {
+  const game = gameOfStream(stream);
+  const hands = ledger.hands[game] ?? {};
+  return {
+    ...ledger,
+    hands: { ...ledger.hands, [game]: { ...hands, [stream]: change(hands[stream] ?? emptyHand) } },
   };
+}
+
+export function evolveLedger(ledger: Ledger, { event, meta }: Decoded): Ledger {
   switch (event.type) {
     case 'HandStarted':
     case 'HandResultEntered':
-      return hand((h) => ({ ...h, seatWinds: { ...event.data.seatWinds } as Record<string, string> }));
+      return changeHand(ledger, meta.stream, (h) => ({
+        ...h,
+        seatWinds: { ...event.data.seatWinds } as Record<string, string>,
+      }));
     case 'HandSettled':
     case 'SettlementCorrected':
-      return hand((h) => ({ ...h, ...settleHand(h, event) }));
+      return changeHand(ledger, meta.stream, (h) => ({ ...h, ...settleHand(h, event) }));
     case 'ImmediatePayment':
-      return hand((h) => ({ ...h, paidNow: [...h.paidNow, ...event.data.transfers] }));
+      return changeHand(ledger, meta.stream, (h) => ({
+        ...h,
+        paidNow: [...h.paidNow, ...event.data.transfers],
+      }));
     case 'PenaltyAssessed':
       return event.data.settled === 'now'
-        ? hand((h) => ({ ...h, paidNow: [...h.paidNow, ...event.data.transfers] }))
+        ? changeHand(ledger, meta.stream, (h) => ({ ...h, paidNow: [...h.paidNow, ...event.data.transfers] }))
         : ledger;
     case 'PlayerPenalised': {
       const { penaltyId, playerId, points, reason, round, gameId, hand } = event.data;
@@ -159,7 +170,9 @@ export function evolveLedger(ledger: Ledger, { event, meta }: Decoded): Ledger {
           return ledger;
         case 'void-and-redeal': {
           const stream = ledger.disputes[event.data.disputeId];
-          return stream === undefined ? ledger : hand((h) => ({ ...h, voidedByRuling: true }), stream);
+          return stream === undefined
+            ? ledger
+            : changeHand(ledger, stream, (h) => ({ ...h, voidedByRuling: true }));
         }
         case 'no-change':
           return ledger;

@@ -65,19 +65,23 @@ export const initialStandings = (tournamentId: string): StandingsDoc => ({
 export const standingsKeys = (event: Decoded, game: GameRef | undefined): string[] =>
   tournamentKeys(event, game, LEDGER_HAND_TYPES);
 
-export function evolveStandings(
+/**
+ * The standings with one game changed (a game new to them sits where the lookup seats it). Outside
+ * evolveStandings, not a closure in it: `npm start` runs through tsx, whose keepNames gives every named
+ * closure a defineProperty call each time it is made, once per event here.
+ */
+function withGame(
   doc: StandingsDoc,
-  decoded: Decoded,
   game: GameRef | undefined,
+  gameId: string,
+  change: (g: StandingsGame) => StandingsGame,
 ): StandingsDoc {
-  const next = { ...doc, ledger: evolveLedger(doc.ledger, decoded) };
-  const { event } = decoded;
-  const withGame = (gameId: string, change: (g: StandingsGame) => StandingsGame): StandingsDoc => ({
-    ...next,
+  return {
+    ...doc,
     games: {
-      ...next.games,
+      ...doc.games,
       [gameId]: change(
-        next.games[gameId] ?? {
+        doc.games[gameId] ?? {
           round: game?.round ?? null,
           table: game?.table ?? null,
           players: [],
@@ -87,7 +91,16 @@ export function evolveStandings(
         },
       ),
     },
-  });
+  };
+}
+
+export function evolveStandings(
+  doc: StandingsDoc,
+  decoded: Decoded,
+  game: GameRef | undefined,
+): StandingsDoc {
+  const next = { ...doc, ledger: evolveLedger(doc.ledger, decoded) };
+  const { event } = decoded;
   switch (event.type) {
     case 'TournamentCreated': {
       const { name, scoring } = event.data;
@@ -134,26 +147,30 @@ export function evolveStandings(
       return out;
     }
     case 'GameStarted':
-      return withGame(event.data.gameId, (g) => ({
+      return withGame(next, game, event.data.gameId, (g) => ({
         ...g,
         players: event.data.players.map((p) => p.playerId),
       }));
     case 'GameFinished':
       return game === undefined
         ? next
-        : withGame(game.gameId, (g) => (g.recorded ? g : { ...g, final: event.data.scores }));
+        : withGame(next, game, game.gameId, (g) => (g.recorded ? g : { ...g, final: event.data.scores }));
     // A hand corrected after the game finished moves its final scores: counted here while the tournament's
     // record of the table lags (TableFinished, written with the corrected scores, or TableResultCorrected).
     case 'HandResultCorrected':
       return game === undefined
         ? next
-        : withGame(game.gameId, (g) =>
+        : withGame(next, game, game.gameId, (g) =>
             g.recorded || g.final === null ? g : { ...g, final: event.data.scores },
           );
     // The tournament's own record of a finished table wins over the game's.
     case 'TableFinished':
     case 'TableResultCorrected':
-      return withGame(event.data.gameId, (g) => ({ ...g, final: event.data.scores, recorded: true }));
+      return withGame(next, game, event.data.gameId, (g) => ({
+        ...g,
+        final: event.data.scores,
+        recorded: true,
+      }));
     case 'RoundClosed': {
       let out: StandingsDoc = next;
       for (const [gameId, g] of Object.entries(out.games))
