@@ -5,8 +5,9 @@
 // it stood: a hand over but not recorded, or a game with no current hand, is moved on when first touched.
 //
 // Several processes may serve one store (leases/port.ts). Any of them decides a command on any table: there,
-// every copy reads the events it lacks before it is used (anyone may have written to the table), and the
-// expected revision of every append keeps two writers apart. Only the lease holder runs the table's clock: it closes claim windows at their deadline.
+// every copy reads the events it lacks before it is used (anyone may have written to the table), once for a
+// client's request (forRequest), and the expected revision of every append keeps two writers apart. Only the
+// lease holder runs the table's clock: it closes claim windows at their deadline.
 // A process that takes a lease over (its holder died) reads the table from its streams and moves it on,
 // closing the windows whose deadline passed meanwhile as passes, one after another.
 
