@@ -253,7 +253,8 @@ export function createRunner(options: RunnerOptions): Runner {
       options.afterWrite?.(name, ++written);
     }
     if (last <= checkpoint) return { keys, advanced: false, ...(trusted ? { next: trusted } : {}) };
-    // Its new checkpoint (next.checkpoint) is written with the others' once every projection has its batch. Only the documents this batch changed stay warm: the next batch most likely changes them again (the
+    // Its new checkpoint (next.checkpoint) is written with the others' once every projection has its batch.
+    // Only the documents this batch changed stay warm: the next batch most likely changes them again (the
     // tournament's, the hands still being played), and memory stays bounded by a batch's reach.
     return { keys, advanced: true, next: { checkpoint: last, docs, games } };
   }

@@ -495,7 +495,8 @@ export class LiveTables {
         placeholder.hand = loaded.hand;
         placeholder.handNumber = loaded.handNumber;
         await this.#lease(gameId, placeholder, ++this.#tickets);
-        // Where a stopped server (or a dead one whose lease this process took) left it: a hand over but not recorded, no hand dealt, a window to time.
+        // Where a stopped server (or a dead one whose lease this process took) left it: a hand over but not
+        // recorded, no hand dealt, a window to time.
         await this.#moveOn(gameId, placeholder);
         // Or a game over whose result never reached its tournament (reporting it again records nothing).
         if (loaded.game.state.phase === 'finished')
