@@ -48,8 +48,7 @@ export const initialBoard = (tournamentId: string): BoardDoc => ({
 
 export const boardKeys = (event: Decoded, game: GameRef | undefined): string[] => tournamentKeys(event, game);
 
-// The helpers below live outside evolveBoard, not as closures in it: `npm start` runs through tsx, whose
-// keepNames gives every named closure a defineProperty call each time it is made, once per event here.
+// Helpers outside the fold, not closures in it: docs/projections.md "Choices and limits".
 
 /** The board with the table of this game changed. */
 function changeTable(doc: BoardDoc, id: string | undefined, change: (t: BoardTable) => BoardTable): BoardDoc {

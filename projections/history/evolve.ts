@@ -63,8 +63,7 @@ export function historyKeys({ event }: Decoded, game: GameRef | undefined): stri
   return [];
 }
 
-// The helpers below live outside evolveHistory, not as closures in it: `npm start` runs through tsx, whose
-// keepNames gives every named closure a defineProperty call each time it is made, once per event here.
+// Helpers outside the fold, not closures in it: docs/projections.md "Choices and limits".
 
 /** The game with one player's line changed (none when the player is not in it). */
 function changePlayer(

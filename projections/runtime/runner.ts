@@ -128,14 +128,14 @@ export function createRunner(options: RunnerOptions): Runner {
     let read = 0;
     for (;;) {
       let after: bigint | undefined;
-      let guessed = false;
+      // A warm checkpoint is where this runner's last commit left it: a guess the transaction checks (a
+      // projection rebuilt meanwhile is found stale there, one another process moved on finds the batch
+      // done; either is read again from its stored checkpoint).
+      const cold = some.filter((p) => !warm.has(p.name)).map((p) => p.name);
+      const guessed = cold.length < some.length;
+      const stored = await checkpointsOf(db, cold);
       for (const p of some) {
-        // A warm checkpoint is where this runner's last commit left it: a guess the transaction checks (a
-        // projection rebuilt meanwhile is found stale there, one another process moved on finds the batch
-        // done; either is read again from its stored checkpoint).
-        const kept = warm.get(p.name)?.checkpoint;
-        if (kept !== undefined) guessed = true;
-        const c = kept ?? (await checkpointOf(db, p.name));
+        const c = warm.get(p.name)?.checkpoint ?? stored.get(p.name)!;
         if (after === undefined || c < after) after = c;
       }
       const events = await readAll({ after: after ?? 0n, limit: batchSize });
@@ -302,10 +302,13 @@ export function createRunner(options: RunnerOptions): Runner {
 
   async function lowestCheckpoint(): Promise<bigint> {
     let lowest: bigint | undefined;
-    for (const p of projections) {
-      const c = await checkpointOf(db, p.name);
+    for (const c of (
+      await checkpointsOf(
+        db,
+        projections.map((p) => p.name),
+      )
+    ).values())
       if (lowest === undefined || c < lowest) lowest = c;
-    }
     return lowest ?? 0n;
   }
 }

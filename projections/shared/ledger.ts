@@ -95,10 +95,7 @@ export function settleHand(standing: InForce, event: HandSettled | SettlementCor
 export const winnersAfter = (event: HandSettled | SettlementCorrected): readonly string[] =>
   event.data.winners.map((w) => w.seat);
 
-/**
- * The ledger with one hand stream's entry changed. Outside evolveLedger, not a closure in it: `npm start` runs
- * through tsx, whose keepNames gives every named closure a defineProperty call each time it is made.
- */
+/** The ledger with one hand stream's entry changed (outside the fold: docs/projections.md "Choices and limits"). */
 function changeHand(ledger: Ledger, stream: string, change: (h: HandLedger) => HandLedger): Ledger {
   const game = gameOfStream(stream);
   const hands = ledger.hands[game] ?? {};

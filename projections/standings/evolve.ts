@@ -66,9 +66,8 @@ export const standingsKeys = (event: Decoded, game: GameRef | undefined): string
   tournamentKeys(event, game, LEDGER_HAND_TYPES);
 
 /**
- * The standings with one game changed (a game new to them sits where the lookup seats it). Outside
- * evolveStandings, not a closure in it: `npm start` runs through tsx, whose keepNames gives every named
- * closure a defineProperty call each time it is made, once per event here.
+ * The standings with one game changed (a game new to them sits where the lookup seats it). Outside the fold:
+ * docs/projections.md "Choices and limits".
  */
 function withGame(
   doc: StandingsDoc,
