@@ -17,6 +17,7 @@ import type {
 } from '../../domain/tournament/index.ts';
 import type { EventStore, StoredEvent } from '../eventstore/port.ts';
 import { type Loaded, loadGame } from '../play/table.ts';
+import { recomputeInThreads, threadsFor } from './threads.ts';
 import { turns } from './turns.ts';
 
 export interface ScopedHand {
@@ -121,7 +122,10 @@ export async function handOfScope(
 
 export interface ScopedRecompute {
   readonly scoped: ScopedHand;
-  /** Its stream and rules; undefined when no hand was dealt there. */
+  /**
+   * Its stream and rules, read for a hand whose settlement changes (changed, or done by an earlier run), which
+   * the caller corrects or shows; undefined when no hand was dealt there, and it may be for any other result.
+   */
   readonly found: HandOfScope | undefined;
   readonly result: HandRecompute;
   /** Hands gone through, this one included, of `total`. */
@@ -132,33 +136,71 @@ export interface ScopedRecompute {
 /** Hand streams read ahead of the one being settled: a server store answers while the last one settles. */
 const READ_AHEAD = 8;
 
+const NOT_DEALT: HandRecompute = { kind: 'no-settlement', why: 'not dealt' };
+
+/**
+ * The hands of `scoped` at these indices, in that order, each read (READ_AHEAD streams ahead) and settled again
+ * under the rules now in force for it. What a recompute's thread does with its share of the hands.
+ */
+export async function* recomputeEach(
+  store: EventStore,
+  rulesets: RulesetsOfHands,
+  scoped: readonly ScopedHand[],
+  indices: readonly number[],
+  amendment: Amendment,
+): AsyncGenerator<{ index: number; found: HandOfScope | undefined; result: HandRecompute }> {
+  const reads: Promise<HandOfScope | undefined>[] = [];
+  const readAhead = (k: number) => {
+    if (k < indices.length) reads[k] = handOfScope(store, rulesets, scoped[indices[k]!]!);
+  };
+  for (let k = 0; k < READ_AHEAD; k++) readAhead(k);
+  const turn = turns();
+  for (const [k, index] of indices.entries()) {
+    await turn();
+    readAhead(k + READ_AHEAD);
+    const found = await reads[k]!;
+    delete reads[k];
+    const result = found === undefined ? NOT_DEALT : recomputeHand(found.events, found.ruleset, amendment);
+    yield { index, found, result };
+  }
+}
+
 /**
  * Every hand the amendment covers, settled again under the rules now in force for it (recomputeHand), in
- * order: what the recompute acts on and the preview shows. The event loop turns now and then (turns.ts).
+ * order: what the recompute acts on and the preview shows. Many hands of a store that can be opened again are
+ * shared out to threads (threads.ts), the rest settled here; the event loop turns now and then (turns.ts).
  */
 export async function* recomputesInScope(
   store: EventStore,
   state: TournamentState,
   positions: ReadonlyMap<string, bigint>,
   amendment: Amendment,
+  options: { readonly threadedFrom?: number } = {},
 ): AsyncGenerator<ScopedRecompute> {
   const scoped = await handsInScope(store, state, amendment);
   const rulesets = new RulesetsOfHands(state, positions);
-  const reads: Promise<HandOfScope | undefined>[] = [];
-  const readAhead = (i: number) => {
-    if (i < scoped.length) reads[i] = handOfScope(store, rulesets, scoped[i]!);
-  };
-  for (let i = 0; i < READ_AHEAD; i++) readAhead(i);
+  const total = scoped.length;
+  const threads = threadsFor(store, total, options.threadedFrom);
+  if (threads === undefined) {
+    const all = scoped.map((_, i) => i);
+    for await (const { index, found, result } of recomputeEach(store, rulesets, scoped, all, amendment))
+      yield { scoped: scoped[index]!, found, result, done: index + 1, total };
+    return;
+  }
+  const results = recomputeInThreads(threads, { scoped, state, positions, amendment });
   const turn = turns();
-  for (const [i, hand] of scoped.entries()) {
-    await turn();
-    readAhead(i + READ_AHEAD);
-    const found = await reads[i]!;
-    delete reads[i];
-    const result: HandRecompute =
-      found === undefined
-        ? { kind: 'no-settlement', why: 'not dealt' }
-        : recomputeHand(found.events, found.ruleset, amendment);
-    yield { scoped: hand, found, result, done: i + 1, total: scoped.length };
+  try {
+    for (const [i, hand] of scoped.entries()) {
+      await turn();
+      const result = await results.of(i);
+      // Only a hand to correct or show is read here again; the threads send back what they decided.
+      const found =
+        result.kind === 'changed' || result.kind === 'done'
+          ? await handOfScope(store, rulesets, hand)
+          : undefined;
+      yield { scoped: hand, found, result, done: i + 1, total };
+    }
+  } finally {
+    await results.close();
   }
 }

@@ -29,6 +29,8 @@ export interface RecomputeOptions {
   readonly waitMs?: number;
   /** How long to wait for hands in play before failing the attempt (retried later); default 10 minutes. */
   readonly patienceMs?: number;
+  /** From how many hands in scope the recompute is shared out to threads (default THREADED_FROM). */
+  readonly threadedFrom?: number;
 }
 
 type Counts = Omit<AmendmentApplied['data'], 'amendmentId'>;
@@ -94,6 +96,7 @@ async function pass(
     state,
     positions,
     amendment,
+    options.threadedFrom === undefined ? {} : { threadedFrom: options.threadedFrom },
   )) {
     if (atTable !== undefined && atTable.gameId !== hand.gameId) await carry();
     switch (result.kind) {

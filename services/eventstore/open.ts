@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config.ts';
-import type { EventStore } from './port.ts';
+import type { EventStore, StoreAddress } from './port.ts';
 import { openSqliteEventStore } from './sqlite.ts';
 
 /**
@@ -66,5 +66,20 @@ function hostOf(url: string): string {
     return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
   } catch {
     return 'the configured server';
+  }
+}
+
+/**
+ * The store at an address another thread took from its own store (EventStore.address): the same events,
+ * through connections of this thread. A SQLite file is opened read-only: such a thread only reads.
+ */
+export async function openStoreAt(address: StoreAddress): Promise<EventStore> {
+  switch (address.kind) {
+    case 'sqlite':
+      return openSqliteEventStore(address.file, { readonly: true });
+    case 'postgres': {
+      const { openPostgresEventStore } = await import('./postgres.ts');
+      return openPostgresEventStore(address.url, { schema: address.schema, appRole: address.appRole });
+    }
   }
 }

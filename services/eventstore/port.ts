@@ -71,7 +71,18 @@ export interface Subscription {
   close(): Promise<void>;
 }
 
+/**
+ * Where a store can be opened again, by another thread of this process: a worker given it reads the same
+ * events through connections of its own. Credentials ride along in a PostgreSQL URL: it never leaves the
+ * process.
+ */
+export type StoreAddress =
+  | { readonly kind: 'sqlite'; readonly file: string }
+  | { readonly kind: 'postgres'; readonly url: string; readonly schema: string; readonly appRole: string };
+
 export interface EventStore {
+  /** Where it can be opened again (absent: it cannot, e.g. an in-memory SQLite store). */
+  readonly address?: StoreAddress;
   append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
   /** The stream's events in revision order, from a revision on (default 0). Empty when it does not exist. */
   readStream(stream: string, fromRevision?: number): Promise<StoredEvent[]>;

@@ -278,6 +278,8 @@ export async function openPostgresEventStore(
   };
 
   return {
+    address: { kind: 'postgres', url: connectionString, schema, appRole },
+
     async append(stream, events, expected) {
       const normalised = normaliseEvents(stream, events);
       try {

@@ -213,6 +213,8 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
     toStoredEvents(afterPosition.all(after, limit ?? -1));
 
   return {
+    ...(fileKey === undefined ? {} : { address: { kind: 'sqlite', file: fileKey } as const }),
+
     async append(stream, events, expected) {
       const normalised = normaliseEvents(stream, events);
       let result: { nextExpectedRevision: number; position: bigint };

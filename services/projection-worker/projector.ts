@@ -15,7 +15,7 @@ export interface Projector {
 }
 
 export function startProjector(config: Config): Projector {
-  const worker = new Worker(new URL('./boot.mjs', import.meta.url), {
+  const worker = new Worker(new URL('../threads/boot.mjs', import.meta.url), {
     workerData: { entry: new URL('./worker.ts', import.meta.url).href, config },
   });
   const finished = new Promise<number>((resolve, reject) => {
