@@ -1,9 +1,11 @@
 // The recompute on a real SQLite store, with the in-process queue: a four-seas tournament played by bots under
-// head-bump, amended to score-priority, then back.
+// head-bump, amended to score-priority, then back; its hands settled in the calling thread, and shared out to
+// threads (threads.ts; from one hand on, where the default waits for 1,024).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { TournamentState } from '../../domain/tournament/index.ts';
 import { runDemo } from '../demo/run-demo.ts';
 import { openSqliteEventStore } from '../eventstore/sqlite.ts';
 import { createPlatform } from '../platform.ts';
@@ -11,12 +13,20 @@ import { createJobQueue } from '../queue/index.ts';
 import type { AmendmentJob } from './recompute.ts';
 import { Amendments } from './service.ts';
 
+const ORGANIZER = { role: 'organizer', id: 'o' } as const;
+
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('an amendment recomputed', () => {
+/** Every table's result, round by round. */
+const tableScores = (state: TournamentState) => state.rounds.flatMap((r) => r.tables.map((t) => t.scores));
+
+describe.each([
+  { where: 'in the calling thread', threadedFrom: Number.POSITIVE_INFINITY },
+  { where: 'in threads', threadedFrom: 1 },
+])('an amendment recomputed $where', ({ threadedFrom }) => {
   it('given a four-seas tournament under head-bump, when amended to score-priority and back, then tables move and come back', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'amend-'));
     dirs.push(dir);
@@ -32,37 +42,50 @@ describe('an amendment recomputed', () => {
     });
     const platform = createPlatform(store, { deadlines: false });
     const queue = createJobQueue<AmendmentJob>({ name: 'amendments-test' });
-    const amendments = new Amendments(platform, queue);
+    const amendments = new Amendments(platform, queue, { threadedFrom });
     const worker = amendments.work();
-    const done = new Promise<unknown>((resolve) =>
-      queue.onEvent((e) => e.kind === 'completed' && resolve(e)),
-    );
-    const before = (await platform.tournaments.current(demo.tournamentId)).state;
-    const { outcome, job } = await amendments.amend(
-      demo.tournamentId,
-      {
-        type: 'AmendRuleset',
-        amendmentId: 'a1',
-        changes: { multipleWinners: 'score-priority' },
-        scope: { kind: 'event' },
-        reason: 'seed 000 proposes score priority',
-        at: platform.now(),
-        by: { role: 'organizer', id: 'o' },
-      },
-      { role: 'organizer', id: 'o' },
-      { commandId: 'c1', correlationId: 'c1' },
-    );
-    expect(outcome.status).toBe('appended');
-    expect(job?.added).toBe(true);
-    const completed = await done;
-    console.log(JSON.stringify(completed));
-    const after = (await platform.tournaments.current(demo.tournamentId)).state;
-    const scores = (s: typeof before) => s.rounds.flatMap((r) => r.tables.map((t) => t.scores));
-    console.log(JSON.stringify(after.amendments));
-    expect(scores(after)).not.toEqual(scores(before));
-    await worker.close();
-    await queue.close();
-    platform.close();
-    await store.close();
+    try {
+      const amend = async (amendmentId: string, multipleWinners: string) => {
+        const completed = new Promise<void>((resolve) =>
+          queue.onEvent((e) => e.kind === 'completed' && e.id.endsWith(`.${amendmentId}`) && resolve()),
+        );
+        const { outcome, job } = await amendments.amend(
+          demo.tournamentId,
+          {
+            type: 'AmendRuleset',
+            amendmentId,
+            changes: { multipleWinners },
+            scope: { kind: 'event' },
+            reason: `seed 000: ${multipleWinners}`,
+            at: platform.now(),
+            by: ORGANIZER,
+          },
+          ORGANIZER,
+          { commandId: `c-${amendmentId}`, correlationId: amendmentId },
+        );
+        expect(outcome.status).toBe('appended');
+        expect(job?.added).toBe(true);
+        await completed;
+        const { state } = await platform.tournaments.current(demo.tournamentId);
+        return { state, applied: state.amendments.find((a) => a.amendmentId === amendmentId)!.applied! };
+      };
+      const before = (await platform.tournaments.current(demo.tournamentId)).state;
+
+      const priority = await amend('a1', 'score-priority');
+      // Some hand was won by two claims on one discard: score priority pays one winner where head-bump paid…
+      expect(priority.applied.corrected).toBeGreaterThan(0);
+      expect(priority.applied.hands).toBe(priority.applied.corrected + priority.applied.unchanged);
+      expect(tableScores(priority.state)).not.toEqual(tableScores(before));
+
+      const back = await amend('a2', 'head-bump');
+      // …and head-bump again settles those same hands as they were first settled.
+      expect(back.applied.corrected).toBe(priority.applied.corrected);
+      expect(tableScores(back.state)).toEqual(tableScores(before));
+    } finally {
+      await worker.close();
+      await queue.close();
+      platform.close();
+      await store.close();
+    }
   }, 120_000);
 });
