@@ -15,9 +15,9 @@ import type {
   TournamentEvent,
   TournamentState,
 } from '../../domain/tournament/index.ts';
-import type { EventStore, StoredEvent } from '../eventstore/port.ts';
+import type { EventStore, StoredEvent, StoredPayload } from '../eventstore/port.ts';
 import { type Loaded, loadGame } from '../play/table.ts';
-import { recomputeInThreads, threadsFor } from './threads.ts';
+import { type HandResults, recomputeInThreads, threadsFor } from './threads.ts';
 import { turns } from './turns.ts';
 
 export interface ScopedHand {
@@ -123,8 +123,8 @@ export async function handOfScope(
 export interface ScopedRecompute {
   readonly scoped: ScopedHand;
   /**
-   * Its stream and rules, read for a hand whose settlement changes (changed, or done by an earlier run), which
-   * the caller corrects or shows; undefined when no hand was dealt there, and it may be for any other result.
+   * Its stream, read whole, and rules: for a hand whose settlement changes (changed, or done by an earlier
+   * run), which the caller corrects or shows. Undefined for any other result: settling read less of it.
    */
   readonly found: HandOfScope | undefined;
   readonly result: HandRecompute;
@@ -138,6 +138,12 @@ const READ_AHEAD = 8;
 
 const NOT_DEALT: HandRecompute = { kind: 'no-settlement', why: 'not dealt' };
 
+/** A scoped hand's events as the domain folds them: without the store's other facts, where it can leave them. */
+function payloadsOf(store: EventStore, scoped: ScopedHand): Promise<readonly StoredPayload[]> {
+  const stream = handStream(scoped.gameId, scoped.hand);
+  return store.readPayloads?.(stream) ?? store.readStream(stream);
+}
+
 /**
  * The hands of `scoped` at these indices, in that order, each read (READ_AHEAD streams ahead) and settled again
  * under the rules now in force for it. What a recompute's thread does with its share of the hands.
@@ -148,21 +154,55 @@ export async function* recomputeEach(
   scoped: readonly ScopedHand[],
   indices: readonly number[],
   amendment: Amendment,
-): AsyncGenerator<{ index: number; found: HandOfScope | undefined; result: HandRecompute }> {
-  const reads: Promise<HandOfScope | undefined>[] = [];
+): AsyncGenerator<{ index: number; result: HandRecompute }> {
+  const reads: Promise<readonly StoredPayload[]>[] = [];
   const readAhead = (k: number) => {
-    if (k < indices.length) reads[k] = handOfScope(store, rulesets, scoped[indices[k]!]!);
+    if (k < indices.length) reads[k] = payloadsOf(store, scoped[indices[k]!]!);
   };
   for (let k = 0; k < READ_AHEAD; k++) readAhead(k);
   const turn = turns();
   for (const [k, index] of indices.entries()) {
     await turn();
     readAhead(k + READ_AHEAD);
-    const found = await reads[k]!;
+    const payloads = await reads[k]!;
     delete reads[k];
-    const result = found === undefined ? NOT_DEALT : recomputeHand(found.events, found.ruleset, amendment);
-    yield { index, found, result };
+    const result =
+      payloads.length === 0
+        ? NOT_DEALT
+        : recomputeHand(
+            payloads.map(storedEvent),
+            rulesets.of(scoped[index]!, payloads[0]!.position),
+            amendment,
+          );
+    yield { index, result };
   }
+}
+
+/** recomputeEach over every hand, taken in order through the same door as the threads' results. */
+function inThisThread(
+  store: EventStore,
+  rulesets: RulesetsOfHands,
+  scoped: readonly ScopedHand[],
+  amendment: Amendment,
+): HandResults {
+  const each = recomputeEach(
+    store,
+    rulesets,
+    scoped,
+    scoped.map((_, i) => i),
+    amendment,
+  );
+  return {
+    async of(index) {
+      const next = await each.next();
+      if (next.done === true || next.value.index !== index)
+        throw new Error(`hand ${index} asked for out of order`);
+      return next.value.result;
+    },
+    async close() {
+      await each.return(undefined);
+    },
+  };
 }
 
 /**
@@ -181,19 +221,16 @@ export async function* recomputesInScope(
   const rulesets = new RulesetsOfHands(state, positions);
   const total = scoped.length;
   const threads = threadsFor(store, total, options.threadedFrom);
-  if (threads === undefined) {
-    const all = scoped.map((_, i) => i);
-    for await (const { index, found, result } of recomputeEach(store, rulesets, scoped, all, amendment))
-      yield { scoped: scoped[index]!, found, result, done: index + 1, total };
-    return;
-  }
-  const results = recomputeInThreads(threads, { scoped, state, positions, amendment });
+  const results =
+    threads === undefined
+      ? inThisThread(store, rulesets, scoped, amendment)
+      : recomputeInThreads(threads, { scoped, state, positions, amendment });
   const turn = turns();
   try {
     for (const [i, hand] of scoped.entries()) {
       await turn();
       const result = await results.of(i);
-      // Only a hand to correct or show is read here again; the threads send back what they decided.
+      // Settling read each hand as the domain folds it; a hand to correct or show is read here whole.
       const found =
         result.kind === 'changed' || result.kind === 'done'
           ? await handOfScope(store, rulesets, hand)

@@ -49,8 +49,9 @@ export type FromThread =
   | { readonly kind: 'failed'; readonly message: string }
   | { readonly kind: 'done' };
 
-export interface ThreadedResults {
-  /** The result of the hand at this index of the scope, once its thread has sent it. */
+/** The hands' results, asked for in the scope's order. */
+export interface HandResults {
+  /** The result of the hand at this index of the scope, once it is settled. */
   of(index: number): Promise<HandRecompute>;
   /** Stops the threads, done or not. */
   close(): Promise<void>;
@@ -62,7 +63,7 @@ const ENTRY = new URL('./thread.ts', import.meta.url).href;
 export function recomputeInThreads(
   threads: Threads,
   work: Pick<ThreadJob, 'scoped' | 'state' | 'positions' | 'amendment'>,
-): ThreadedResults {
+): HandResults {
   const arrived = new Array<HandRecompute | undefined>(work.scoped.length);
   const waiting = new Map<number, { resolve(r: HandRecompute): void; reject(e: Error): void }>();
   const finished = new Set<number>();

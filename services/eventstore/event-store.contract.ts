@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppendOutcome, ConcurrentAppend } from '../../test/support/event-store-writers.ts';
 import { verifyChain } from './hash-chain.ts';
+import { openStoreAt } from './open.ts';
 import { type EventStore, type NewEvent, type StoredEvent, WrongExpectedVersion } from './port.ts';
 
 /** A fresh, empty store and what the suite needs to reach behind it. */
@@ -324,6 +325,30 @@ export function describeEventStoreContract(name: string, open: () => Promise<Con
         ['b', 'TestEvent'],
       ]);
       expect(verifyChain(stream)).toEqual([]);
+    });
+
+    it('readPayloads, where a store has it, gives each event of a stream as readStream does, its position, type, version and payload only', async () => {
+      await store.append('hand-1', [event('a', { tile: 4, seat: 'E' }), event('b', [1, null])], 'no-stream');
+      await store.append('hand-2', [event('c')], 'no-stream');
+      await store.append('hand-1', [event('d', 'text', 'Other')], 1);
+      if (store.readPayloads === undefined) return;
+      const whole = await store.readStream('hand-1');
+      expect(await store.readPayloads('hand-1')).toEqual(
+        whole.map(({ position, type, schemaVersion, data }) => ({ position, type, schemaVersion, data })),
+      );
+      expect(whole.map((e) => e.id)).toEqual(['a', 'b', 'd']);
+      expect(await store.readPayloads('hand-3')).toEqual([]);
+    });
+
+    it('a store with an address, opened again there (another thread would), reads the same events', async () => {
+      await store.append('hand-1', [event('a'), event('b')], 'no-stream');
+      if (store.address === undefined) return;
+      const again = await openStoreAt(store.address);
+      try {
+        expect(await again.readStream('hand-1')).toEqual(await store.readStream('hand-1'));
+      } finally {
+        await again.close();
+      }
     });
 
     it('each stream is a hash chain: verified after appends, broken by a change made behind the triggers', async () => {

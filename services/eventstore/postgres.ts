@@ -368,6 +368,22 @@ export async function openPostgresEventStore(
       return rows.map(toStoredEvent);
     },
 
+    async readPayloads(stream) {
+      const rows = await db
+        .withSchema(schema)
+        .selectFrom('events')
+        .select(['position', 'type', 'schema_version', 'data'])
+        .where('stream', '=', stream)
+        .orderBy('revision')
+        .execute();
+      return rows.map((row) => ({
+        position: BigInt(row.position),
+        type: row.type,
+        schemaVersion: row.schema_version,
+        data: row.data,
+      }));
+    },
+
     readAll,
 
     subscribe(after, handler) {

@@ -156,6 +156,12 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
     )
     .safeIntegers(true)
     .raw(true);
+  const payloadsOf = db
+    .prepare<[string], [position: bigint, type: string, schemaVersion: bigint, data: string]>(
+      'SELECT position, type, schema_version, data FROM events WHERE stream = ? ORDER BY revision',
+    )
+    .safeIntegers(true)
+    .raw(true);
   const existingIds = db.prepare<[string], { id: string }>(
     'SELECT id FROM events WHERE id IN (SELECT value FROM json_each(?))',
   );
@@ -236,6 +242,15 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
 
     async readStream(stream, fromRevision = 0) {
       return toStoredEvents(byStream.all(stream, fromRevision));
+    },
+
+    async readPayloads(stream) {
+      return payloadsOf.all(stream).map(([position, type, schemaVersion, data]) => ({
+        position,
+        type,
+        schemaVersion: Number(schemaVersion),
+        data: JSON.parse(data),
+      }));
     },
 
     readAll,
