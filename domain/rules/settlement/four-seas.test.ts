@@ -283,7 +283,7 @@ const onATile = fc
   })
   .chain(({ players, winType, fromIndex, scores, policy, cap }) => {
     const from = seatsInPlay(players)[fromIndex % players]!;
-    return fc.shuffledSubarray(turnOrderAfter(from, players), { minLength: 1 }).map(
+    return fc.shuffledSubarray([...turnOrderAfter(from, players)], { minLength: 1 }).map(
       (seats): FourSeasHand => ({
         players,
         winType,

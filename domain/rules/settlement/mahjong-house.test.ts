@@ -169,7 +169,7 @@ const onATile = fc
   })
   .chain(({ players, winType, fromIndex, scores, policy }) => {
     const from = seatsInPlay(players)[fromIndex % players]!;
-    return fc.shuffledSubarray(turnOrderAfter(from, players), { minLength: 1 }).map(
+    return fc.shuffledSubarray([...turnOrderAfter(from, players)], { minLength: 1 }).map(
       (seats): MahjongHouseHand => ({
         players,
         winType,
