@@ -33,18 +33,21 @@ export function chainedHash(
   data: string | undefined,
   metadata: string | undefined,
 ): string {
-  // Written out without a helper closure: this runs once per event appended or verified.
+  // Written out without a helper closure: this runs once per event appended or verified. The envelope's own
+  // fields are strings and integers, whose canonical JSON is JSON.stringify's (canonicalJson's first line).
   let content = '{';
   if (event.data !== undefined) content += `"data":${data}`;
-  if (event.id !== undefined) content += `${content === '{' ? '' : ','}"id":${canonicalJson(event.id)}`;
+  if (event.id !== undefined) content += `${content === '{' ? '' : ','}"id":${JSON.stringify(event.id)}`;
   if (event.metadata !== undefined) content += `${content === '{' ? '' : ','}"metadata":${metadata}`;
   if (previousHash !== undefined)
-    content += `${content === '{' ? '' : ','}"previousHash":${canonicalJson(previousHash)}`;
-  if (revision !== undefined) content += `${content === '{' ? '' : ','}"revision":${canonicalJson(revision)}`;
+    content += `${content === '{' ? '' : ','}"previousHash":${JSON.stringify(previousHash)}`;
+  if (revision !== undefined)
+    content += `${content === '{' ? '' : ','}"revision":${JSON.stringify(revision)}`;
   if (event.schemaVersion !== undefined)
-    content += `${content === '{' ? '' : ','}"schemaVersion":${canonicalJson(event.schemaVersion)}`;
-  if (stream !== undefined) content += `${content === '{' ? '' : ','}"stream":${canonicalJson(stream)}`;
-  if (event.type !== undefined) content += `${content === '{' ? '' : ','}"type":${canonicalJson(event.type)}`;
+    content += `${content === '{' ? '' : ','}"schemaVersion":${JSON.stringify(event.schemaVersion)}`;
+  if (stream !== undefined) content += `${content === '{' ? '' : ','}"stream":${JSON.stringify(stream)}`;
+  if (event.type !== undefined)
+    content += `${content === '{' ? '' : ','}"type":${JSON.stringify(event.type)}`;
   // The one-shot hash: the same hex digest as createHash('sha256'), without a Hash object per event.
   return hash('sha256', `${content}}`);
 }
