@@ -301,14 +301,12 @@ export function createRunner(options: RunnerOptions): Runner {
   };
 
   async function lowestCheckpoint(): Promise<bigint> {
+    const stored = await checkpointsOf(
+      db,
+      projections.map((p) => p.name),
+    );
     let lowest: bigint | undefined;
-    for (const c of (
-      await checkpointsOf(
-        db,
-        projections.map((p) => p.name),
-      )
-    ).values())
-      if (lowest === undefined || c < lowest) lowest = c;
+    for (const c of stored.values()) if (lowest === undefined || c < lowest) lowest = c;
     return lowest ?? 0n;
   }
 }

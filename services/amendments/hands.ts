@@ -160,9 +160,9 @@ export async function* recomputeEach(
     if (k < indices.length) reads[k] = payloadsOf(store, scoped[indices[k]!]!);
   };
   for (let k = 0; k < READ_AHEAD; k++) readAhead(k);
-  const turn = turns();
+  // No turns here: recomputesInScope lets the calling thread's event loop turn between hands, and a thread
+  // has no requests to answer.
   for (const [k, index] of indices.entries()) {
-    await turn();
     readAhead(k + READ_AHEAD);
     const payloads = await reads[k]!;
     delete reads[k];
