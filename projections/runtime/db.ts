@@ -38,6 +38,15 @@ export interface DocTable {
   doc: string;
 }
 
+/** An entry of a document's record kept a row of its own (a projection's `parts`): its JSON in `body`. */
+export interface DocPartTable {
+  projection: string;
+  doc_key: string;
+  part: string;
+  entry_key: string;
+  body: string;
+}
+
 export interface StandingsRowTable {
   tournament_id: string;
   player_id: string;
@@ -79,6 +88,7 @@ export interface ReadModelTables {
   projection_versions: VersionTable;
   projection_lookup: LookupTable;
   projection_docs: DocTable;
+  projection_doc_parts: DocPartTable;
   standings_rows: StandingsRowTable;
   board_tables: BoardTableRow;
   history_rows: HistoryRowTable;
@@ -245,5 +255,15 @@ async function migrateRuntime(db: ReadModels): Promise<void> {
     .addColumn('doc_key', 'text', (c) => c.notNull())
     .addColumn('doc', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('projection_docs_pk', ['projection', 'doc_key'])
+    .execute();
+  await db.schema
+    .createTable('projection_doc_parts')
+    .ifNotExists()
+    .addColumn('projection', 'text', (c) => c.notNull())
+    .addColumn('doc_key', 'text', (c) => c.notNull())
+    .addColumn('part', 'text', (c) => c.notNull())
+    .addColumn('entry_key', 'text', (c) => c.notNull())
+    .addColumn('body', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('projection_doc_parts_pk', ['projection', 'doc_key', 'part', 'entry_key'])
     .execute();
 }

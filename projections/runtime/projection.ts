@@ -44,12 +44,31 @@ export interface Projection<Doc> {
   /** The document from what `stored` saved of it and the rows writeRows kept. */
   restore?(db: ReadModels, key: string, stored: unknown): Promise<Doc>;
   /**
+   * For a document whose bulk is records of which a batch changes a few entries (a tournament's games and its
+   * hands' ledger, its audit entries): the runner saves the rest as the document and each entry as a row of
+   * its own (projection_doc_parts), and rewrites only the entries evolve replaced. Not with `stored`.
+   */
+  readonly parts?: DocParts<Doc>;
+  /**
    * For a projection whose records only grow (a hand's events): appends rows for the batch's events, in
    * order, in the batch's transaction, instead of rewriting a document; answers the keys they concern.
    */
   appendRows?(trx: Trx, events: readonly Decoded[]): Promise<readonly string[]>;
   /** Deletes every row writeRows or appendRows wrote: a rebuild starts from nothing. */
   clearRows?(trx: Trx): Promise<void>;
+}
+
+/** A document's records, by name, each entry by its key. */
+export type Parts = Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+
+export interface DocParts<Doc> {
+  /**
+   * The document as what is saved of it and its records. Pure; an entry evolve did not replace must come out
+   * as the same object as before, which is how the runner tells what changed.
+   */
+  split(doc: Doc): { readonly rest: unknown; readonly parts: Parts };
+  /** The document again from what split gave (a record with no entries may be absent). */
+  join(rest: unknown, parts: Parts): Doc;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the runner holds projections of every document type.

@@ -14,7 +14,7 @@ import {
   loadGame,
   loadStoredDoc,
   saveCheckpoints,
-  saveDoc,
+  saveDocument,
   saveGame,
   saveVersion,
   versionOf,
@@ -248,7 +248,7 @@ export function createRunner(options: RunnerOptions): Runner {
     for (const key of keys) {
       if (!docs.has(key)) continue;
       const doc = docs.get(key);
-      await saveDoc(trx, name, key, projection.stored === undefined ? doc : projection.stored(doc));
+      await saveDocument(trx, projection, key, doc, before.get(key));
       await projection.writeRows?.(trx, key, doc, before.get(key));
       options.afterWrite?.(name, ++written);
     }

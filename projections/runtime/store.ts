@@ -2,7 +2,7 @@
 // the batch's transaction.
 import { CompiledQuery, type Kysely, PostgresAdapter } from 'kysely';
 import type { ReadModelTables } from './db.ts';
-import type { AnyProjection, GameRef } from './projection.ts';
+import type { AnyProjection, GameRef, Parts } from './projection.ts';
 import { stableStringify } from './stable-json.ts';
 
 type Db = Kysely<ReadModelTables>;
@@ -75,8 +75,92 @@ export async function loadDoc(db: Db, projection: string, key: string): Promise<
 /** A projection's document as its evolve folds it: put together again by its restore when it saves only a part. */
 export async function loadStoredDoc(db: Db, projection: AnyProjection, key: string): Promise<unknown> {
   const stored = await loadDoc(db, projection.name, key);
-  if (stored === undefined || projection.restore === undefined) return stored;
+  if (stored === undefined) return undefined;
+  if (projection.parts !== undefined)
+    return projection.parts.join(stored, await loadParts(db, projection.name, key));
+  if (projection.restore === undefined) return stored;
   return projection.restore(db, key, stored);
+}
+
+/** A document's records as saveParts kept them, each record's entries in the order of their keys. */
+async function loadParts(db: Db, projection: string, key: string): Promise<Parts> {
+  const rows = await db
+    .selectFrom('projection_doc_parts')
+    .select(['part', 'entry_key', 'body'])
+    .where('projection', '=', projection)
+    .where('doc_key', '=', key)
+    .orderBy('part')
+    .orderBy('entry_key')
+    .execute();
+  const parts: Record<string, Record<string, unknown>> = {};
+  for (const row of rows) {
+    const entries = parts[row.part] ?? {};
+    entries[row.entry_key] = JSON.parse(row.body);
+    parts[row.part] = entries;
+  }
+  return parts;
+}
+
+/**
+ * Writes the entries of a document's records that are not the same objects as before the batch (all of them
+ * for a new document), and deletes those it no longer has: a batch rewrites what it changed, not the records.
+ */
+export async function saveParts(
+  db: Db,
+  projection: string,
+  key: string,
+  parts: Parts,
+  before: Parts | undefined,
+): Promise<void> {
+  const changed: (readonly unknown[])[] = [];
+  const gone: [part: string, entry: string][] = [];
+  for (const [part, entries] of Object.entries(parts)) {
+    const was = before?.[part];
+    for (const [entry, value] of Object.entries(entries))
+      if (was?.[entry] !== value) changed.push([projection, key, part, entry, stableStringify(value)]);
+  }
+  for (const [part, entries] of Object.entries(before ?? {}))
+    for (const entry of Object.keys(entries))
+      if (parts[part]?.[entry] === undefined) gone.push([part, entry]);
+  await insertRows(db, 'projection_doc_parts', PART_COLUMNS, changed, 500, {
+    conflict: ['projection', 'doc_key', 'part', 'entry_key'],
+    update: ['body'],
+  });
+  for (const [part, entry] of gone)
+    await db
+      .deleteFrom('projection_doc_parts')
+      .where('projection', '=', projection)
+      .where('doc_key', '=', key)
+      .where('part', '=', part)
+      .where('entry_key', '=', entry)
+      .execute();
+}
+
+const PART_COLUMNS = ['projection', 'doc_key', 'part', 'entry_key', 'body'] as const;
+
+/**
+ * A projection's document as it saves it: whole, what its `stored` keeps of it, or its rest and the entries of
+ * its records that changed since `before` (the document as stored before the batch; undefined for a new one).
+ */
+export async function saveDocument(
+  db: Db,
+  projection: AnyProjection,
+  key: string,
+  doc: unknown,
+  before: unknown,
+): Promise<void> {
+  const { parts } = projection;
+  if (parts === undefined)
+    return saveDoc(db, projection.name, key, projection.stored === undefined ? doc : projection.stored(doc));
+  const split = parts.split(doc);
+  await saveDoc(db, projection.name, key, split.rest);
+  await saveParts(
+    db,
+    projection.name,
+    key,
+    split.parts,
+    before === undefined ? undefined : parts.split(before).parts,
+  );
 }
 
 export async function saveDoc(db: Db, projection: string, key: string, doc: unknown): Promise<void> {
@@ -123,8 +207,15 @@ export async function saveGame(db: Db, projection: string, game: GameRef, seated
 
 export async function clearProjection(db: Db, projection: string): Promise<void> {
   await db.deleteFrom('projection_docs').where('projection', '=', projection).execute();
+  await db.deleteFrom('projection_doc_parts').where('projection', '=', projection).execute();
   await db.deleteFrom('projection_lookup').where('projection', '=', projection).execute();
   await db.deleteFrom('projection_checkpoints').where('projection', '=', projection).execute();
+}
+
+/** An insert that meets a row with the same `conflict` columns updates its `update` columns instead. */
+export interface Upsert {
+  readonly conflict: readonly string[];
+  readonly update: readonly string[];
 }
 
 /**
@@ -139,9 +230,10 @@ export async function insertRows<T extends keyof ReadModelTables & string>(
   columns: readonly (keyof ReadModelTables[T] & string)[],
   rows: readonly (readonly unknown[])[],
   rowsPerStatement = 1000,
+  upsert?: Upsert,
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += rowsPerStatement)
-    await insertStatement(db, table, columns, rows.slice(i, i + rowsPerStatement));
+    await insertStatement(db, table, columns, rows.slice(i, i + rowsPerStatement), upsert);
 }
 
 async function insertStatement(
@@ -149,15 +241,18 @@ async function insertStatement(
   table: string,
   columns: readonly string[],
   rows: readonly (readonly unknown[])[],
+  upsert: Upsert | undefined,
 ): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const key = `${postgres ? 'pg' : 'sqlite'} ${table} ${columns.join(',')} ${rows.length}`;
+  const key = `${postgres ? 'pg' : 'sqlite'} ${table} ${columns.join(',')} ${rows.length} ${upsert === undefined ? '' : `${upsert.conflict.join(',')}:${upsert.update.join(',')}`}`;
   let text = insertTexts.get(key);
   if (text === undefined) {
     const tuples: string[] = [];
     for (let r = 0, n = 0; r < rows.length; r++)
       tuples.push(`(${columns.map(() => (postgres ? `$${++n}` : '?')).join(', ')})`);
     text = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values ${tuples.join(', ')}`;
+    if (upsert !== undefined)
+      text += ` on conflict (${upsert.conflict.map((c) => `"${c}"`).join(', ')}) do update set ${upsert.update.map((c) => `"${c}" = excluded."${c}"`).join(', ')}`;
     if (insertTexts.size >= 64) insertTexts.delete(insertTexts.keys().next().value!);
     insertTexts.set(key, text);
   }

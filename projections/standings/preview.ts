@@ -4,9 +4,10 @@
 import { transfersOfNet } from '../../domain/play/correction/in-force.ts';
 import type { Seat } from '../../domain/rules/seats.ts';
 import type { ReadModels } from '../runtime/db.ts';
-import { loadDoc } from '../runtime/store.ts';
+import { loadStoredDoc } from '../runtime/store.ts';
 import { handLedgerOf } from '../shared/ledger.ts';
 import { type StandingRow, type StandingsDoc, standingRows } from './evolve.ts';
+import { standingsProjection } from './store.ts';
 
 /** One hand's change: who sat where, and per seat the points after less before. */
 export interface HandChange {
@@ -101,5 +102,5 @@ export async function standingsDocOf(
   db: ReadModels,
   tournamentId: string,
 ): Promise<StandingsDoc | undefined> {
-  return (await loadDoc(db, 'standings', tournamentId)) as StandingsDoc | undefined;
+  return (await loadStoredDoc(db, standingsProjection, tournamentId)) as StandingsDoc | undefined;
 }

@@ -27,6 +27,7 @@ const TABLES = {
   projection_checkpoints: ['projection'],
   projection_lookup: ['projection', 'game_id'],
   projection_docs: ['projection', 'doc_key'],
+  projection_doc_parts: ['projection', 'doc_key', 'part', 'entry_key'],
   standings_rows: ['tournament_id', 'player_id'],
   board_tables: ['tournament_id', 'table_no'],
   history_rows: ['player_id', 'game_id'],

@@ -20,6 +20,7 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 async function readModelRows(db: ReadModels): Promise<Record<string, string[]>> {
   const tables = [
     'projection_docs',
+    'projection_doc_parts',
     'projection_lookup',
     'standings_rows',
     'board_tables',

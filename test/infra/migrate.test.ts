@@ -20,6 +20,7 @@ const READ_MODEL_TABLES = [
   'board_tables',
   'history_rows',
   'projection_checkpoints',
+  'projection_doc_parts',
   'projection_docs',
   'projection_lookup',
   'projection_versions',
