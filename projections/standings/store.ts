@@ -65,9 +65,10 @@ export const standingsProjection: Projection<StandingsDoc> = {
       };
     },
   },
-  async writeRows(trx: Trx, key: string, doc: StandingsDoc) {
-    await trx.deleteFrom('standings_rows').where('tournament_id', '=', key).execute();
-    const rows = standingRows(doc).map((r) => [
+  async writeRows(trx: Trx, key: string, doc: StandingsDoc, before: StandingsDoc | undefined) {
+    const rows = standingRows(doc);
+    const byPlayer = new Map(rows.map((r) => [r.playerId, r]));
+    const values = (r: StandingRow) => [
       key,
       r.playerId,
       r.place,
@@ -75,14 +76,54 @@ export const standingsProjection: Projection<StandingsDoc> = {
       r.tablePoints,
       r.games,
       stableStringify(r),
-    ]);
-    // Rewritten whenever the tournament's document changes (every batch of its hands): one prepared text.
-    await insertRows(trx, 'standings_rows', STANDINGS_COLUMNS, rows);
+    ];
+    const written = before === undefined ? undefined : rowsWritten.get(before);
+    if (written === undefined) {
+      await trx.deleteFrom('standings_rows').where('tournament_id', '=', key).execute();
+      await insertRows(trx, 'standings_rows', STANDINGS_COLUMNS, rows.map(values));
+    } else {
+      // A hand settled moves its four players, and the places between where they were and are: those rows.
+      const changed = rows.filter((r) => !sameRow(written.get(r.playerId), r));
+      await insertRows(trx, 'standings_rows', STANDINGS_COLUMNS, changed.map(values), 1000, {
+        conflict: ['tournament_id', 'player_id'],
+        update: STANDINGS_COLUMNS.slice(2),
+      });
+      const gone = [...written.keys()].filter((playerId) => !byPlayer.has(playerId));
+      if (gone.length > 0)
+        await trx
+          .deleteFrom('standings_rows')
+          .where('tournament_id', '=', key)
+          .where('player_id', 'in', gone)
+          .execute();
+    }
+    rowsWritten.set(doc, byPlayer);
   },
   async clearRows(trx) {
     await trx.deleteFrom('standings_rows').execute();
   },
 };
+
+/**
+ * The rows last written for a document, by player, kept for that document object: the next batch, whose
+ * `before` is that same object, rewrites only the rows that differ. A document read back from the database (a
+ * new runner, a batch rolled back, another process's checkpoint) is another object: its batch rewrites every
+ * row.
+ */
+const rowsWritten = new WeakMap<StandingsDoc, ReadonlyMap<string, StandingRow>>();
+
+/** Every field of a standings row: the compiler holds the list to the type, so a new field is compared too. */
+const ROW_FIELDS = Object.keys({
+  playerId: 0,
+  name: 0,
+  place: 0,
+  points: 0,
+  tablePoints: 0,
+  games: 0,
+  withdrawn: 0,
+} satisfies Record<keyof StandingRow, 0>) as (keyof StandingRow)[];
+
+const sameRow = (a: StandingRow | undefined, b: StandingRow): boolean =>
+  a !== undefined && ROW_FIELDS.every((field) => a[field] === b[field]);
 
 /** The tournament's standings, by place then player id. */
 export async function standingsOf(db: ReadModels, tournamentId: string): Promise<StandingRow[]> {
