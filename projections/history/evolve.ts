@@ -93,8 +93,11 @@ export function evolveHistory(
   { event, meta }: Decoded,
   game: GameRef | undefined,
 ): HistoryDoc {
+  // The same document when the lookup says nothing new of the game (most events): the runner writes nothing
+  // for a batch that leaves it the same object.
   const next =
-    game === undefined
+    game === undefined ||
+    (doc.tournamentId === game.tournamentId && doc.round === game.round && doc.table === game.table)
       ? doc
       : { ...doc, tournamentId: game.tournamentId, round: game.round, table: game.table };
   const ref = streamRef(meta.stream);

@@ -166,6 +166,41 @@ describe.each([sqlite, ...(postgres === undefined ? [] : [postgres])])(
       await whole.destroy();
     });
 
+    it('given a hand under way, when a batch holds only its draws, discards and claim windows, then the history writes nothing and the board writes', async () => {
+      const PLAY = new Set([
+        'TileDrawn',
+        'TileDiscarded',
+        'ClaimWindowOpened',
+        'ClaimResolved',
+        'ClaimPassed',
+      ]);
+      // The first run of 6 such events: the batch under test.
+      const at = events.findIndex((_, i) => i > 0 && events.slice(i, i + 6).every((e) => PLAY.has(e.type)));
+      expect(at).toBeGreaterThan(0);
+      const upTo =
+        (last: bigint): ReadAll =>
+        async ({ after, limit }) =>
+          events.filter((e) => e.position > after && e.position <= last).slice(0, limit);
+      const db = await openReadModels(config('unchanged'));
+      const writes: string[] = [];
+      const runnerUpTo = (last: bigint) =>
+        createRunner({
+          db,
+          readAll: upTo(last),
+          projections: ALL_PROJECTIONS,
+          afterWrite: (projection) => writes.push(projection),
+        });
+      await runnerUpTo(events[at - 1]!.position).catchUp();
+      expect(writes).toContain('history');
+      writes.length = 0;
+
+      await runnerUpTo(events[at + 5]!.position).catchUp();
+
+      expect(writes).toContain('board');
+      expect(writes).not.toContain('history');
+      await db.destroy();
+    });
+
     it('a batch that fails after writing rows leaves the checkpoint where it was; resuming counts nothing twice', async () => {
       const clean = await build(config('clean'), 50);
       const db = await openReadModels(config('interrupted'));

@@ -248,8 +248,12 @@ export function createRunner(options: RunnerOptions): Runner {
     for (const key of keys) {
       if (!docs.has(key)) continue;
       const doc = docs.get(key);
-      await saveDocument(trx, projection, key, doc, before.get(key));
-      await projection.writeRows?.(trx, key, doc, before.get(key));
+      const was = before.get(key);
+      // evolve handed back the stored document for every event of the batch (a game's discards, to its
+      // history): nothing of it changed, so neither it nor its rows are written again.
+      if (was !== undefined && doc === was) continue;
+      await saveDocument(trx, projection, key, doc, was);
+      await projection.writeRows?.(trx, key, doc, was);
       options.afterWrite?.(name, ++written);
     }
     if (last <= checkpoint) return { keys, advanced: false, ...(trusted ? { next: trusted } : {}) };
