@@ -27,6 +27,9 @@ const EnvironmentSchema = z.object({
   // tables are taken over within about this long.
   TABLE_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(5000),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  // Where a server runs its projections: a thread of its own (the default, for a SQLite file or PostgreSQL),
+  // or the thread that answers the requests.
+  PROJECTIONS: z.enum(['thread', 'in-process']).optional(),
   // The key that signs audit exports, kept out of the event store: its text, or a file holding it (default
   // DATA_DIR/audit.key, created 0600 at the first export). docs/event-store.md "Signed audit exports".
   AUDIT_KEY: z.string().min(32, 'at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
@@ -57,6 +60,8 @@ export interface Config {
   /** TABLE_LEASE_MS: how long a live table's lease lasts unrenewed (default 5 s; with DATABASE_URL). */
   readonly tableLeaseMs: number;
   readonly port: number;
+  /** PROJECTIONS: a server's projections in a thread of their own (absent: the default) or in-process. */
+  readonly projections?: 'thread' | 'in-process';
   /** AUDIT_KEY: the audit signing key itself. */
   readonly auditKey?: string;
   /** AUDIT_KEY_FILE (absolute): where the audit signing key is; unset means DATA_DIR/audit.key. */
@@ -94,6 +99,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     QUEUE_LOCK_MS,
     TABLE_LEASE_MS,
     PORT,
+    PROJECTIONS,
     AUDIT_KEY,
     AUDIT_KEY_FILE,
     METRICS_PORT,
@@ -111,6 +117,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     queueLockMs: QUEUE_LOCK_MS,
     tableLeaseMs: TABLE_LEASE_MS,
     port: PORT,
+    ...(PROJECTIONS !== undefined ? { projections: PROJECTIONS } : {}),
     ...(AUDIT_KEY !== undefined ? { auditKey: AUDIT_KEY } : {}),
     ...(AUDIT_KEY_FILE !== undefined ? { auditKeyFile: resolve(AUDIT_KEY_FILE) } : {}),
     ...(METRICS_PORT !== undefined ? { metrics: { port: METRICS_PORT, host: METRICS_HOST } } : {}),

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { suitTable } from '../domain/hand/suit-table.ts';
-import { openReadModels, type ReadModels, type Runner } from '../projections/index.ts';
+import { openReadModels, type ReadModels } from '../projections/index.ts';
 import { openAmendmentQueue, QUEUE_BOARD_PATH, tournamentIdsOf } from './amendments/open.ts';
 import { Amendments } from './amendments/service.ts';
 import { createApp, startServer, stopServer } from './api/app.ts';
@@ -24,9 +24,14 @@ import type { Config } from './config.ts';
 import { type LiveDemo, type LiveDemoOptions, startLiveDemo } from './demo/live-demo.ts';
 import { API_FILE, openConfiguredEventStore, READ_MODELS_FILE } from './eventstore/open.ts';
 import type { EventStore } from './eventstore/port.ts';
-import { followStore } from './follow-store.ts';
 import { followOtherProcesses } from './other-processes.ts';
 import { createPlatform, type Platform } from './platform.ts';
+import {
+  type ProjectionHooks,
+  projectInProcess,
+  projectInThread,
+  type ServerProjections,
+} from './projection-worker/follower.ts';
 import { queueBoardRouter } from './queue/board.ts';
 import { runnerOf } from './read-models.ts';
 import { type BotRounds, type BotRoundsOptions, startBotRounds } from './tables/bot-rounds.ts';
@@ -54,6 +59,8 @@ export interface ServerOptions {
   readonly worker?: boolean;
   /** The queue's Redis key prefix (tests keep runs apart); default 'mahjong-ledger'. */
   readonly queuePrefix?: string;
+  /** Where the projections run; default the configuration's PROJECTIONS (a thread of their own). */
+  readonly projections?: 'thread' | 'in-process';
 }
 
 export interface RunningServer {
@@ -63,7 +70,8 @@ export interface RunningServer {
   readonly organizerToken: string;
   readonly platform: Platform;
   readonly readModels: ReadModels;
-  readonly runner: Runner;
+  /** The read models' projections: `catchUp()` resolves once they hold what was appended before. */
+  readonly projections: ServerProjections;
   readonly feed: BoardFeed;
   readonly demo: LiveDemo | undefined;
   readonly bots: BotRounds | undefined;
@@ -130,10 +138,6 @@ export async function startPlatformServer(
       ? config.metrics
       : { port: options.metricsPort, host: config.metrics?.host ?? '127.0.0.1' };
   const feed = new BoardFeed();
-  const runner = runnerOf(store, readModels, (projection, keys) => {
-    if (projection === 'board') feed.changed(keys);
-  });
-  await runner.catchUp();
   const onError = (error: unknown) => logger.error({ err: error }, 'background work failed');
   // On PostgreSQL other processes may serve the same store: live tables are leased (services/tables/leases).
   const leases =
@@ -149,12 +153,31 @@ export async function startPlatformServer(
   });
   const others =
     leases === undefined ? undefined : followOtherProcesses(platform, readModels, feed, leases, onError);
-  const following = await followStore(
-    runner,
-    store,
-    (error) => logger.warn({ err: error }, 'projecting failed; catching up again shortly'),
-    others?.observe,
-  );
+  // Caught up before the server answers; then following the store, in a thread of their own unless the store
+  // lives in this one (in memory) or the configuration says otherwise.
+  const hooks: ProjectionHooks = {
+    onCommitted: (projection, keys) => {
+      if (projection === 'board') feed.changed(keys);
+    },
+    onError: (error) => logger.warn({ err: error }, 'projecting failed; catching up again shortly'),
+    ...(others === undefined ? {} : { onFollowed: others.observe }),
+  };
+  const inThread =
+    (options.projections ?? config.projections ?? 'thread') === 'thread' && store.address !== undefined;
+  let projections: ServerProjections;
+  try {
+    projections = inThread
+      ? await projectInThread(config, store, hooks)
+      : await projectInProcess(store, readModels, hooks);
+  } catch (error) {
+    others?.stop();
+    await leases?.close();
+    platform.close();
+    await apiDb.destroy();
+    await readModels.destroy();
+    await store.close();
+    throw error;
+  }
   const queue = openAmendmentQueue(config, options.queuePrefix, onError);
   const amendments = new Amendments(platform, queue);
   const worker = options.worker === false ? undefined : amendments.work();
@@ -162,7 +185,7 @@ export async function startPlatformServer(
     db: apiDb,
     logger,
     metrics,
-    routes: platformRoutes(platform, { readModels, feed, catchUp: () => runner.catchUp() }, amendments),
+    routes: platformRoutes(platform, { readModels, feed, catchUp: () => projections.catchUp() }, amendments),
     adminPages: [
       {
         path: QUEUE_BOARD_PATH,
@@ -201,7 +224,7 @@ export async function startPlatformServer(
     others?.stop();
     await leases?.close();
     platform.close();
-    await following.close();
+    await projections.close();
     await apiDb.destroy();
     await readModels.destroy();
     await store.close();
@@ -242,7 +265,7 @@ export async function startPlatformServer(
     organizerToken,
     platform,
     readModels,
-    runner,
+    projections,
     feed,
     demo,
     bots,
@@ -268,7 +291,7 @@ export async function startPlatformServer(
       await step(() => leases?.close());
       await step(() => queue.close());
       await step(() => platform.close());
-      await step(() => following.close());
+      await step(() => projections.close());
       await step(() => feed.close());
       await step(() => apiDb.destroy());
       await step(() => readModels.destroy());

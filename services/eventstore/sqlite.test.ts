@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SqliteWriterThreads } from '../../test/support/event-store-writers.ts';
@@ -82,6 +83,38 @@ describe('SQLite event store', () => {
     await one.close();
     await two.close();
   });
+
+  it('given a subscription in another thread whose poll would come in a minute, when this thread appends, then it is handed the event at once', async () => {
+    const path = newFile();
+    const store = openSqliteEventStore(path);
+    await store.append('s', [event('a')], 'no-stream');
+    const thread = new Worker(new URL('../threads/boot.mjs', import.meta.url), {
+      workerData: {
+        entry: new URL('./test-support/subscriber-thread.ts', import.meta.url).href,
+        file: path,
+      },
+    });
+    const ids: string[] = [];
+    let heard = () => {};
+    thread.on('message', (message: { kind: string; id?: string }) => {
+      if (message.kind === 'event') ids.push(message.id!);
+      heard();
+    });
+    const until = async (count: number) => {
+      while (ids.length < count) await new Promise<void>((resolve) => (heard = resolve));
+    };
+    // The first event is read at subscribing; the second can only reach the thread by the wake-up (the test
+    // ends long before the poll).
+    await until(1);
+    await store.append('s', [event('b')], 0);
+    await until(2);
+
+    expect(ids).toEqual(['a', 'b']);
+    thread.postMessage('stop');
+    await new Promise((resolve) => thread.once('exit', resolve));
+    await store.close();
+    removeFile(path);
+  }, 30_000);
 });
 
 describe('SQLite event store: immutability against any connection', () => {

@@ -4,6 +4,7 @@
 // the hash chain and the insert see no other writer, and positions (AUTOINCREMENT, so never reused) are
 // assigned in commit order. A reader therefore never sees position n+1 without n.
 import { resolve } from 'node:path';
+import { BroadcastChannel } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import {
   checkExpected,
@@ -90,10 +91,46 @@ type EventRow = [
 ];
 
 /**
- * Stores of this process on the same file wake each other's subscriptions on append; other processes
- * are noticed by polling.
+ * Stores of this process on the same file wake each other's subscriptions on append, in this thread directly
+ * and in the process's other threads (the server's projections run in one) through a BroadcastChannel named
+ * after the file; other processes are noticed by polling.
  */
-const wakeupsByFile = new Map<string, Set<Wakeup>>();
+const wakeupsByFile = new Map<string, { readonly peers: Set<Wakeup>; readonly threads: BroadcastChannel }>();
+
+/** Joins the file's stores of this thread, the first one opening the channel to the other threads. */
+function joinFile(fileKey: string, wakeup: Wakeup): void {
+  let file = wakeupsByFile.get(fileKey);
+  if (file === undefined) {
+    const peers = new Set<Wakeup>();
+    const threads = new BroadcastChannel(`mahjong-ledger sqlite ${fileKey}`);
+    // Another thread appended: every subscription of this thread on the file reads again.
+    threads.onmessage = () => {
+      for (const peer of [...peers]) peer.notify();
+    };
+    // A channel must not keep a process alive that has nothing else to do.
+    threads.unref();
+    file = { peers, threads };
+    wakeupsByFile.set(fileKey, file);
+  }
+  file.peers.add(wakeup);
+}
+
+function leaveFile(fileKey: string, wakeup: Wakeup): void {
+  const file = wakeupsByFile.get(fileKey);
+  if (file === undefined) return;
+  file.peers.delete(wakeup);
+  if (file.peers.size > 0) return;
+  file.threads.close();
+  wakeupsByFile.delete(fileKey);
+}
+
+/** After an append to the file: its stores in this thread, and in the process's other threads, read again. */
+function appendedTo(fileKey: string): void {
+  const file = wakeupsByFile.get(fileKey);
+  if (file === undefined) return;
+  for (const peer of [...file.peers]) peer.notify();
+  file.threads.postMessage(null);
+}
 
 /** Opens (creating if needed) the event store in the SQLite file at `path`; ':memory:' for a private one. */
 export function openSqliteEventStore(path: string, options: SqliteEventStoreOptions = {}): EventStore {
@@ -207,11 +244,7 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
 
   const wakeup = new Wakeup();
   const fileKey = path === ':memory:' || path === '' ? undefined : resolve(path);
-  if (fileKey !== undefined) {
-    const peers = wakeupsByFile.get(fileKey) ?? new Set();
-    peers.add(wakeup);
-    wakeupsByFile.set(fileKey, peers);
-  }
+  if (fileKey !== undefined) joinFile(fileKey, wakeup);
   const subscriptions = new OpenSubscriptions();
   const pollIntervalMs = options.pollIntervalMs ?? 200;
 
@@ -234,8 +267,8 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
         throw error;
       }
       if (normalised.length > 0) {
-        for (const peer of fileKey === undefined ? [wakeup] : (wakeupsByFile.get(fileKey) ?? []))
-          peer.notify();
+        if (fileKey === undefined) wakeup.notify();
+        else appendedTo(fileKey);
       }
       return result;
     },
@@ -261,7 +294,7 @@ export function openSqliteEventStore(path: string, options: SqliteEventStoreOpti
 
     async close() {
       await subscriptions.closeAll();
-      if (fileKey !== undefined) wakeupsByFile.get(fileKey)?.delete(wakeup);
+      if (fileKey !== undefined) leaveFile(fileKey, wakeup);
       if (db.open) db.close();
     },
   };

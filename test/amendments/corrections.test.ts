@@ -75,7 +75,7 @@ describe('given a hu-mahjong table whose two entered hands are settled and whose
       })
     ).events[0].data.disputeId;
   const standings = async (tournamentId: string): Promise<Record<string, number>> => {
-    await t.server.runner.catchUp();
+    await t.server.projections.catchUp();
     const { standings: rows } = await ok('GET', `/api/tournaments/${tournamentId}/standings`);
     return Object.fromEntries(rows.map((r: Json) => [r.playerId, r.points]));
   };
@@ -89,7 +89,7 @@ describe('given a hu-mahjong table whose two entered hands are settled and whose
     };
   };
   const auditOf = async (tournamentId: string): Promise<Json[]> => {
-    await t.server.runner.catchUp();
+    await t.server.projections.catchUp();
     return (await ok('GET', `/api/tournaments/${tournamentId}/audit`)).entries;
   };
   /** The players' points a hand's settlement in force moves, from its seats' net points. */

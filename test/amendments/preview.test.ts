@@ -71,7 +71,7 @@ describe('given a four-seas tournament played under head-bump, on a running serv
   let applied: Json;
 
   const standings = async (): Promise<Json[]> => {
-    await t.server.runner.catchUp();
+    await t.server.projections.catchUp();
     return (await t.call('GET', `/api/tournaments/${TOURNAMENT}/standings`)).body.standings;
   };
   const state = async () => ({

@@ -117,7 +117,7 @@ beforeAll(async () => {
     );
     await ok('POST', `/api/tournaments/${TOURNAMENT}/rounds/${round}/close`, {});
   }
-  await server.runner.catchUp();
+  await server.projections.catchUp();
 }, 240_000);
 
 afterAll(async () => {

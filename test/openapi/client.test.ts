@@ -56,7 +56,7 @@ describe('the typed API client', () => {
       params: { path: { tournamentId: 'typed' } },
       body: { playerId: 'p1', name: 'P 1' },
     });
-    await server.runner.catchUp();
+    await server.projections.catchUp();
 
     const { data } = await api.GET('/api/tournaments/{tournamentId}/standings', {
       params: { path: { tournamentId: 'typed' } },

@@ -97,7 +97,7 @@ describe('coalescing', () => {
       // One real change (a discard shows on the board), then 200 notices of it at once. A notice of nothing
       // new sends nothing (the same board is never sent twice), so the board must really change first.
       expect(await actFrom(table.acting)).toBe(true);
-      await table.server.runner.catchUp();
+      await table.server.projections.catchUp();
       for (let n = 0; n < 200; n++) table.server.feed.changed([TOURNAMENT]);
       await stream.until(2);
       // Four intervals more: nothing else is on the way.
@@ -122,7 +122,7 @@ describe('coalescing', () => {
           if (!(await actFrom(seat))) continue;
           break;
         }
-      await table.server.runner.catchUp();
+      await table.server.projections.catchUp();
       const latest = await board();
       await eventually(() => JSON.stringify(stream.boards.at(-1)) === JSON.stringify(latest));
 

@@ -489,7 +489,7 @@ async function playProbingEveryRead(probe: Probe, stranger: string): Promise<voi
 /** What every seat but `except`, and the public, read now: bodies and ETags, to compare before and after. */
 async function everythingRead(probe: Probe, except: Seat, frames: readonly unknown[]): Promise<string> {
   const { table } = probe;
-  await probe.server.runner.catchUp();
+  await probe.server.projections.catchUp();
   // The board stream is coalesced: a frame owed to an earlier, visible change (the discard that opened the
   // window) may still be on its way. Wait out one interval (a frame this answer caused would come in it),
   // then until the stream shows the board as it stands, so the frame count compares like with like.
@@ -658,7 +658,7 @@ for (const backend of BACKENDS) {
 
       await playProbingEveryRead(probe, elsewhere.tokenOf.E);
 
-      await server.runner.catchUp();
+      await server.projections.catchUp();
       await pause(50);
       await stream.close();
       const secrets = await secretsOf(server, table.gameId, table.seed);

@@ -176,7 +176,7 @@ describe('the documented replies', () => {
       },
       reason: 'replayed the hand',
     });
-    await server.runner.catchUp();
+    await server.projections.catchUp();
 
     const replay = await get(`/api/games/${gameId}/hands/1/replay`, bearer(tokens.get('p1')!));
     expect(replay.over).toBe(true);
