@@ -21,6 +21,8 @@ export async function followStore(
    * what a server beside other processes learns of their appends from.
    */
   onFollowed?: (event: StoredEvent) => void,
+  /** How long a catch-up gathers the events delivered after the first (Runner.follow); default one turn. */
+  gatherMs?: number,
 ): Promise<Following> {
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
@@ -44,17 +46,19 @@ export async function followStore(
     }, delay);
   };
 
-  const following = await runner.follow((after, handler) =>
-    store.subscribe(after, async (event) => {
-      try {
-        await handler(event);
-      } catch (error) {
-        onError(error);
-        retryLater();
-        return;
-      }
-      onFollowed?.(event);
-    }),
+  const following = await runner.follow(
+    (after, handler) =>
+      store.subscribe(after, async (event) => {
+        try {
+          await handler(event);
+        } catch (error) {
+          onError(error);
+          retryLater();
+          return;
+        }
+        onFollowed?.(event);
+      }),
+    gatherMs === undefined ? undefined : { gatherMs },
   );
   return {
     async close() {

@@ -27,6 +27,7 @@ import type { EventStore } from './eventstore/port.ts';
 import { followOtherProcesses } from './other-processes.ts';
 import { createPlatform, type Platform } from './platform.ts';
 import {
+  notingAppends,
   type ProjectionHooks,
   projectInProcess,
   projectInThread,
@@ -131,7 +132,13 @@ export async function startPlatformServer(
   // Built on first use otherwise: by the first discard any seat may claim, at a round's start, while every
   // table makes its first moves at once (tens of milliseconds added to those).
   suitTable();
-  const { store, where, readModels, apiDb } = await openStores(config);
+  const opened = await openStores(config);
+  const { where, readModels, apiDb } = opened;
+  // Where this process's last append went: a query waits for the read models to reach it (queryRoutes).
+  let lastAppended = 0n;
+  const store = notingAppends(opened.store, (position) => {
+    if (position > lastAppended) lastAppended = position;
+  });
   const metrics = createMetrics();
   const metricsBind =
     options.metricsPort === undefined
@@ -185,7 +192,16 @@ export async function startPlatformServer(
     db: apiDb,
     logger,
     metrics,
-    routes: platformRoutes(platform, { readModels, feed, catchUp: () => projections.catchUp() }, amendments),
+    routes: platformRoutes(
+      platform,
+      {
+        readModels,
+        feed,
+        catchUp: () => projections.catchUp(),
+        settled: () => projections.reached(lastAppended),
+      },
+      amendments,
+    ),
     adminPages: [
       {
         path: QUEUE_BOARD_PATH,

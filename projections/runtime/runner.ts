@@ -43,8 +43,12 @@ export interface Runner {
   migrate(): Promise<void>;
   /** Projects until no event is left; answers how many events were read. */
   catchUp(): Promise<number>;
-  /** Catches up whenever the subscription delivers an event past the checkpoints. */
-  follow(subscribe: Subscribe): Promise<{ close(): Promise<void> }>;
+  /**
+   * Catches up whenever the subscription delivers an event past the checkpoints, once the event loop's turn has
+   * ended, or `gatherMs` after the first such event (a thread of its own, idle between appends, would otherwise
+   * project every append in a batch of its own).
+   */
+  follow(subscribe: Subscribe, options?: { readonly gatherMs?: number }): Promise<{ close(): Promise<void> }>;
   /** Drops the projection's documents, rows, lookup and checkpoint, then catches it up from position zero. */
   rebuild(name: string): Promise<number>;
   checkpoint(name: string): Promise<bigint>;
@@ -275,7 +279,8 @@ export function createRunner(options: RunnerOptions): Runner {
 
     catchUp,
 
-    async follow(subscribe) {
+    async follow(subscribe, followOptions) {
+      const gatherMs = followOptions?.gatherMs ?? 0;
       await migrate();
       const from = await lowestCheckpoint();
       if (from > projectedTo) projectedTo = from;
@@ -285,7 +290,9 @@ export function createRunner(options: RunnerOptions): Runner {
       let gathering: Promise<number> | undefined;
       return subscribe(from, async (event) => {
         if (event.position <= projectedTo) return;
-        gathering ??= new Promise<void>((turnEnded) => setImmediate(turnEnded)).then(() => {
+        gathering ??= new Promise<void>((gathered) =>
+          gatherMs > 0 ? setTimeout(gathered, gatherMs) : setImmediate(gathered),
+        ).then(() => {
           gathering = undefined;
           return catchUp();
         });

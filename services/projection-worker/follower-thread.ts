@@ -10,6 +10,13 @@ import { followStore } from '../follow-store.ts';
 import { runnerOf } from '../read-models.ts';
 import type { FromFollower, ToFollower } from './messages.ts';
 
+/**
+ * How long a catch-up gathers the appends that follow the first. This thread is idle between appends: without
+ * it every action was a batch and a transaction of its own (at 150 live tables, the thread spent 8 s of CPU
+ * where the server thread had spent 1.5 s on the same work). The read models lag the store by this much more.
+ */
+const GATHER_MS = 20;
+
 const port = parentPort!;
 const { config } = workerData as { config: Config };
 const send = (message: FromFollower) => port.postMessage(message);
@@ -42,6 +49,7 @@ try {
         });
       reached = event.position;
     },
+    GATHER_MS,
   );
   port.on('message', (message: ToFollower) => {
     switch (message.kind) {

@@ -13,7 +13,29 @@ import type { FromFollower, ToFollower } from './messages.ts';
 export interface ServerProjections {
   /** Resolves once the read models hold every event appended before the call (how many events were read). */
   catchUp(): Promise<number>;
+  /**
+   * Resolves once the read models hold every event up to `position`, or after SETTLE_MS at most (a read is
+   * answered late, never held): what a query waits for before it reads what its client just wrote.
+   */
+  reached(position: bigint): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The longest a query waits for the read models to reach what was appended before it. */
+const SETTLE_MS = 2000;
+
+/** The store, noting the position of every append made through it (for `reached`). */
+export function notingAppends(store: EventStore, note: (position: bigint) => void): EventStore {
+  return new Proxy(store, {
+    get(target, key, receiver) {
+      if (key !== 'append') return Reflect.get(target, key, receiver);
+      return async (...args: Parameters<EventStore['append']>) => {
+        const result = await target.append(...args);
+        note(result.position);
+        return result;
+      };
+    },
+  });
 }
 
 export interface ProjectionHooks {
@@ -34,7 +56,12 @@ export async function projectInProcess(
   const runner = runnerOf(store, readModels, hooks.onCommitted);
   await runner.catchUp();
   const following = await followStore(runner, store, hooks.onError, hooks.onFollowed);
-  return { catchUp: () => runner.catchUp(), close: () => following.close() };
+  return {
+    catchUp: () => runner.catchUp(),
+    // On this thread a batch is projected in the turn after its append, before the next request is read.
+    reached: async () => {},
+    close: () => following.close(),
+  };
 }
 
 /** After an unexpected stop, the thread is started again after this long (doubling up to the last). */
@@ -170,6 +197,23 @@ export async function projectInThread(
       return new Promise<number>((resolve, reject) => {
         requests.set(id, { resolve, reject });
         thread.postMessage({ kind: 'catch-up', id } satisfies ToFollower);
+      });
+    },
+    reached(position) {
+      if (position <= projected || closing) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const waiter = {
+          position,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        };
+        const timer = setTimeout(() => {
+          waiting.delete(waiter);
+          resolve();
+        }, SETTLE_MS);
+        waiting.add(waiter);
       });
     },
     async close() {

@@ -115,11 +115,14 @@ describe('coalescing', () => {
     const stream = await openBoardStream();
     try {
       await stream.until(1);
-      // Twelve actions, as fast as HTTP goes: the seat to act discards, a seat offered a claim passes.
+      // Twelve actions, as fast as HTTP goes: the seat to act discards, a seat offered a claim passes. Each is
+      // projected before the next (the projection thread would gather several into one batch, one notice), so
+      // the board changes twelve times.
       const seats = [table.acting, ...table.waiting];
       for (let step = 0; step < 12; step++)
         for (const seat of seats) {
           if (!(await actFrom(seat))) continue;
+          await table.server.projections.catchUp();
           break;
         }
       await table.server.projections.catchUp();

@@ -21,6 +21,8 @@ export interface QuerySources {
   readonly feed: BoardFeed;
   /** Brings the read models up to the store's head: a preview reads the standings as they stand now. */
   readonly catchUp?: () => Promise<unknown>;
+  /** Resolves once the read models hold what this process appended before the call (queryRoutes). */
+  readonly settled?: () => Promise<void>;
 }
 
 export function platformRoutes(
@@ -39,6 +41,8 @@ export function platformRoutes(
     entryRoutes(platform),
     tableRoutes(platform),
     seatStreamRoutes(platform),
-    ...(queries === undefined ? [] : [queryRoutes(platform, queries.readModels, queries.feed)]),
+    ...(queries === undefined
+      ? []
+      : [queryRoutes(platform, queries.readModels, queries.feed, queries.settled)]),
   ];
 }

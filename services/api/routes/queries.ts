@@ -79,7 +79,17 @@ export class BoardFeed {
   }
 }
 
-export function queryRoutes(platform: Platform, readModels: ReadModels, feed: BoardFeed): Route[] {
+/**
+ * The query routes over the read models. `settled` resolves once the read models hold what this process
+ * appended before the call (projections in a thread of their own lag the store): each answer reads after it,
+ * so a client that wrote and then reads finds what it wrote.
+ */
+export function queryRoutes(
+  platform: Platform,
+  readModels: ReadModels,
+  feed: BoardFeed,
+  settled: () => Promise<void> = async () => {},
+): Route[] {
   return [
     defineRoute({
       method: 'get',
@@ -88,9 +98,10 @@ export function queryRoutes(platform: Platform, readModels: ReadModels, feed: Bo
       tags: ['queries'],
       params: tournamentParams,
       responses: { 200: { description: 'One row per player, best first', schema: Standings } },
-      handler: async ({ params }) => ({
-        body: { standings: await standingsOf(readModels, params.tournamentId) },
-      }),
+      handler: async ({ params }) => {
+        await settled();
+        return { body: { standings: await standingsOf(readModels, params.tournamentId) } };
+      },
     }),
     defineRoute({
       method: 'get',
@@ -104,6 +115,7 @@ export function queryRoutes(platform: Platform, readModels: ReadModels, feed: Bo
       params: tournamentParams,
       responses: { 200: { description: 'The steps and each player’s totals', schema: StandingsProgress } },
       handler: async ({ params }) => {
+        await settled();
         const doc = await standingsDocOf(readModels, params.tournamentId);
         if (doc === undefined) throw notFound(`no standings for tournament ${params.tournamentId}`);
         return { body: standingsProgress(doc) };
@@ -117,6 +129,7 @@ export function queryRoutes(platform: Platform, readModels: ReadModels, feed: Bo
       params: tournamentParams,
       responses: { 200: { description: 'The board', schema: Board } },
       handler: async ({ params }) => {
+        await settled();
         const board = await boardOf(readModels, params.tournamentId);
         if (board === undefined) throw notFound(`no board for tournament ${params.tournamentId}`);
         return { body: board };
@@ -145,8 +158,14 @@ export function queryRoutes(platform: Platform, readModels: ReadModels, feed: Bo
         const stream = openEventStream(req, res);
         let version = 0;
         let last = '';
+        // The first board reads after what was appended before the stream opened; later ones follow commits.
+        let opening = true;
         const pushes = coalesce(async () => {
           try {
+            if (opening) {
+              opening = false;
+              await settled();
+            }
             const board = await boardOf(readModels, params.tournamentId);
             // The same board again is not sent: a push on an event that changes nothing shown (another
             // seat's silent pass) would tell the room that some seat was eligible to claim.
@@ -203,7 +222,10 @@ export function queryRoutes(platform: Platform, readModels: ReadModels, feed: Bo
       auth: { roles: ['organizer', 'referee'] },
       params: tournamentParams,
       responses: { 200: { description: 'Entries in the order they happened', schema: AuditLog } },
-      handler: async ({ params }) => ({ body: { entries: await auditOf(readModels, params.tournamentId) } }),
+      handler: async ({ params }) => {
+        await settled();
+        return { body: { entries: await auditOf(readModels, params.tournamentId) } };
+      },
     }),
     defineRoute({
       method: 'get',
@@ -220,6 +242,7 @@ export function queryRoutes(platform: Platform, readModels: ReadModels, feed: Bo
         const { state } = await platform.tournaments.current(params.tournamentId);
         if (!state.players.some((p) => p.playerId === params.playerId))
           throw notFound(`no player ${params.playerId} in tournament ${params.tournamentId}`);
+        await settled();
         const games = await historyOf(readModels, params.playerId);
         return { body: { games: games.filter((g) => g.tournamentId === params.tournamentId) } };
       },
@@ -241,6 +264,7 @@ export function queryRoutes(platform: Platform, readModels: ReadModels, feed: Bo
             `the token is bound to tournament ${principal.tournamentId}: ask ` +
               `/api/tournaments/${principal.tournamentId}/players/${params.playerId}/history`,
           );
+        await settled();
         return { body: { games: await historyOf(readModels, params.playerId) } };
       },
     }),
