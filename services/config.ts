@@ -27,8 +27,8 @@ const EnvironmentSchema = z.object({
   // tables are taken over within about this long.
   TABLE_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(5000),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  // Where a server runs its projections: a thread of its own (the default, for a SQLite file or PostgreSQL),
-  // or the thread that answers the requests.
+  // Where a server runs its projections: a thread of its own (for a SQLite file or PostgreSQL), or the thread
+  // that answers the requests. Unset: a thread when the machine has more than 2 cores.
   PROJECTIONS: z.enum(['thread', 'in-process']).optional(),
   // The key that signs audit exports, kept out of the event store: its text, or a file holding it (default
   // DATA_DIR/audit.key, created 0600 at the first export). docs/event-store.md "Signed audit exports".
@@ -60,7 +60,7 @@ export interface Config {
   /** TABLE_LEASE_MS: how long a live table's lease lasts unrenewed (default 5 s; with DATABASE_URL). */
   readonly tableLeaseMs: number;
   readonly port: number;
-  /** PROJECTIONS: a server's projections in a thread of their own (absent: the default) or in-process. */
+  /** PROJECTIONS: a server's projections in a thread of their own or in-process (absent: by the cores). */
   readonly projections?: 'thread' | 'in-process';
   /** AUDIT_KEY: the audit signing key itself. */
   readonly auditKey?: string;

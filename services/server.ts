@@ -3,6 +3,7 @@
 // store, and the HTTP API. With `demo`, a demo tournament is played by bots at a watchable pace; with `bots`,
 // every live round started on the server is (a rehearsal server: services/tables/bot-rounds.ts).
 import type { Server } from 'node:http';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -38,6 +39,15 @@ import { runnerOf } from './read-models.ts';
 import { type BotRounds, type BotRoundsOptions, startBotRounds } from './tables/bot-rounds.ts';
 import { openSqlLeases } from './tables/leases/sql-leases.ts';
 
+/**
+ * Where projections run unless told: in a thread of their own where the machine has a core for it beside the
+ * request thread. On 2 cores the thread took no core of its own: at 150 and 200 live tables it cut the request
+ * thread's CPU per action by 10-26% but did not lower the actions' p99, and the two threads used more CPU
+ * together than one (docs/projections.md).
+ */
+const defaultProjections = (): 'thread' | 'in-process' =>
+  availableParallelism() > 2 ? 'thread' : 'in-process';
+
 /** How often the server queues again recomputes on record whose job the queue does not know. */
 const RESUME_EVERY_MS = 60_000;
 
@@ -60,7 +70,7 @@ export interface ServerOptions {
   readonly worker?: boolean;
   /** The queue's Redis key prefix (tests keep runs apart); default 'mahjong-ledger'. */
   readonly queuePrefix?: string;
-  /** Where the projections run; default the configuration's PROJECTIONS (a thread of their own). */
+  /** Where the projections run; default the configuration's PROJECTIONS, else by the machine's cores. */
   readonly projections?: 'thread' | 'in-process';
 }
 
@@ -170,7 +180,8 @@ export async function startPlatformServer(
     ...(others === undefined ? {} : { onFollowed: others.observe }),
   };
   const inThread =
-    (options.projections ?? config.projections ?? 'thread') === 'thread' && store.address !== undefined;
+    (options.projections ?? config.projections ?? defaultProjections()) === 'thread' &&
+    store.address !== undefined;
   let projections: ServerProjections;
   try {
     projections = inThread
