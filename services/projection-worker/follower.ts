@@ -95,7 +95,8 @@ export async function projectInThread(
     ready = { resolve, reject };
   });
 
-  const reached = (position: bigint) => {
+  /** The thread says every event to `position` is in the read models: the queries waiting for it go on. */
+  const projectedTo = (position: bigint) => {
     if (position <= projected) return;
     projected = position;
     for (const w of [...waiting])
@@ -114,14 +115,14 @@ export async function projectInThread(
       switch (message.kind) {
         case 'ready':
           restartMs = FIRST_RESTART_MS;
-          reached(BigInt(message.position));
+          projectedTo(BigInt(message.position));
           ready?.resolve();
           ready = undefined;
           return;
         case 'committed':
           return hooks.onCommitted(message.projection, message.keys);
         case 'projected':
-          return reached(BigInt(message.position));
+          return projectedTo(BigInt(message.position));
         case 'caught-up':
           requests.get(message.id)?.resolve(message.read);
           requests.delete(message.id);
