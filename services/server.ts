@@ -182,18 +182,22 @@ export async function startPlatformServer(
   const inThread =
     (options.projections ?? config.projections ?? defaultProjections()) === 'thread' &&
     store.address !== undefined;
-  let projections: ServerProjections;
-  try {
-    projections = inThread
-      ? await projectInThread(config, store, hooks)
-      : await projectInProcess(store, readModels, hooks);
-  } catch (error) {
+  // What a start that fails leaves to close, once what came after it is closed.
+  const closeOpened = async () => {
     others?.stop();
     await leases?.close();
     platform.close();
     await apiDb.destroy();
     await readModels.destroy();
     await store.close();
+  };
+  let projections: ServerProjections;
+  try {
+    projections = inThread
+      ? await projectInThread(config, store, hooks)
+      : await projectInProcess(store, readModels, hooks);
+  } catch (error) {
+    await closeOpened();
     throw error;
   }
   const queue = openAmendmentQueue(config, options.queuePrefix, onError);
@@ -248,13 +252,8 @@ export async function startPlatformServer(
     if (server !== undefined) await stopServer(server);
     await worker?.close();
     await queue.close();
-    others?.stop();
-    await leases?.close();
-    platform.close();
     await projections.close();
-    await apiDb.destroy();
-    await readModels.destroy();
-    await store.close();
+    await closeOpened();
     const code = (error as { code?: unknown }).code;
     if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL')
       throw new PortUnavailable(server === undefined ? 'PORT' : 'METRICS_PORT', code, error as Error);

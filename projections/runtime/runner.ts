@@ -52,6 +52,8 @@ export interface Runner {
   /** Drops the projection's documents, rows, lookup and checkpoint, then catches it up from position zero. */
   rebuild(name: string): Promise<number>;
   checkpoint(name: string): Promise<bigint>;
+  /** The lowest of every projection's checkpoint: every event to it is in the read models. */
+  lowestCheckpoint(): Promise<bigint>;
 }
 
 /**
@@ -309,6 +311,8 @@ export function createRunner(options: RunnerOptions): Runner {
       }),
 
     checkpoint: (name) => checkpointOf(db, byName(name).name),
+
+    lowestCheckpoint,
   };
 
   async function lowestCheckpoint(): Promise<bigint> {

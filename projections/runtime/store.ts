@@ -2,7 +2,7 @@
 // the batch's transaction.
 import { CompiledQuery, type Kysely, PostgresAdapter } from 'kysely';
 import type { ReadModelTables } from './db.ts';
-import type { AnyProjection, GameRef, Parts } from './projection.ts';
+import type { AnyProjection, DocParts, GameRef, Parts } from './projection.ts';
 import { stableStringify } from './stable-json.ts';
 
 type Db = Kysely<ReadModelTables>;
@@ -152,16 +152,31 @@ export async function saveDocument(
   const { parts } = projection;
   if (parts === undefined)
     return saveDoc(db, projection.name, key, projection.stored === undefined ? doc : projection.stored(doc));
-  const split = parts.split(doc);
+  const split = splitOf(parts, doc);
   await saveDoc(db, projection.name, key, split.rest);
   await saveParts(
     db,
     projection.name,
     key,
     split.parts,
-    before === undefined ? undefined : parts.split(before).parts,
+    before === undefined ? undefined : splitOf(parts, before as object).parts,
   );
 }
+
+/**
+ * A document's split, made once: the next batch's `before` is this batch's document, split again otherwise
+ * (the audit log's makes a record of every entry).
+ */
+function splitOf(parts: DocParts<unknown>, doc: unknown): ReturnType<DocParts<unknown>['split']> {
+  let split = splits.get(doc as object);
+  if (split === undefined) {
+    split = parts.split(doc);
+    splits.set(doc as object, split);
+  }
+  return split;
+}
+
+const splits = new WeakMap<object, ReturnType<DocParts<unknown>['split']>>();
 
 export async function saveDoc(db: Db, projection: string, key: string, doc: unknown): Promise<void> {
   const json = stableStringify(doc);

@@ -3,7 +3,6 @@
 // committed and how far the read models reach. The server thread is left the requests, the tables and their
 // streams: on SQLite an action's projection cost about a fifth of the server thread's time under load.
 import { parentPort, workerData } from 'node:worker_threads';
-import { ALL_PROJECTIONS } from '../../projections/index.ts';
 import { openCommandStores } from '../commands/stores.ts';
 import type { Config } from '../config.ts';
 import { followStore } from '../follow-store.ts';
@@ -29,12 +28,8 @@ try {
     send({ kind: 'committed', projection, keys }),
   );
   await runner.catchUp();
-  // Every event to here is in the read models: the lowest checkpoint once caught up.
-  let from: bigint | undefined;
-  for (const { name } of ALL_PROJECTIONS) {
-    const checkpoint = await runner.checkpoint(name);
-    if (from === undefined || checkpoint < from) from = checkpoint;
-  }
+  // Every event to here is in the read models.
+  const from = await runner.lowestCheckpoint();
   // How far the read models reach, sent once per turn of this thread's loop, not once per event.
   let reached: bigint | undefined;
   const following = await followStore(
@@ -73,7 +68,7 @@ try {
         message satisfies never;
     }
   });
-  send({ kind: 'ready', position: String(from ?? 0n) });
+  send({ kind: 'ready', position: String(from) });
 } catch (error) {
   send({ kind: 'failed', message: messageOf(error) });
 }

@@ -89,6 +89,7 @@ export async function projectInThread(
   const requests = new Map<number, { resolve(read: number): void; reject(error: Error): void }>();
   // Every event to here is in the read models, as the thread last said.
   let projected = -1n;
+  // Each waiter leaves the set when it resolves.
   const waiting = new Set<{ position: bigint; resolve(): void }>();
   let ready: { resolve(): void; reject(error: Error): void } | undefined;
   let started = new Promise<void>((resolve, reject) => {
@@ -99,11 +100,24 @@ export async function projectInThread(
   const projectedTo = (position: bigint) => {
     if (position <= projected) return;
     projected = position;
-    for (const w of [...waiting])
-      if (w.position <= projected) {
-        waiting.delete(w);
-        w.resolve();
-      }
+    for (const w of [...waiting]) if (w.position <= projected) w.resolve();
+  };
+
+  /** Resolves once the thread says every event to `position` is projected, or after `ms` when given. */
+  const untilProjected = (position: bigint, ms?: number): Promise<void> => {
+    if (position <= projected || closing) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const timer = ms === undefined ? undefined : setTimeout(() => waiter.resolve(), ms);
+      const waiter = {
+        position,
+        resolve: () => {
+          clearTimeout(timer);
+          waiting.delete(waiter);
+          resolve();
+        },
+      };
+      waiting.add(waiter);
+    });
   };
 
   const start = () => {
@@ -184,8 +198,7 @@ export async function projectInThread(
     hooks.onFollowed === undefined
       ? undefined
       : store.subscribe(projected, async (event) => {
-          if (event.position > projected)
-            await new Promise<void>((resolve) => waiting.add({ position: event.position, resolve }));
+          await untilProjected(event.position);
           if (!closing) hooks.onFollowed?.(event);
         });
 
@@ -200,28 +213,11 @@ export async function projectInThread(
         thread.postMessage({ kind: 'catch-up', id } satisfies ToFollower);
       });
     },
-    reached(position) {
-      if (position <= projected || closing) return Promise.resolve();
-      return new Promise<void>((resolve) => {
-        const waiter = {
-          position,
-          resolve: () => {
-            clearTimeout(timer);
-            resolve();
-          },
-        };
-        const timer = setTimeout(() => {
-          waiting.delete(waiter);
-          resolve();
-        }, SETTLE_MS);
-        waiting.add(waiter);
-      });
-    },
+    reached: (position) => untilProjected(position, SETTLE_MS),
     async close() {
       closing = true;
       clearTimeout(restartTimer);
-      for (const w of waiting) w.resolve();
-      waiting.clear();
+      for (const w of [...waiting]) w.resolve();
       await observing?.close().catch(() => {});
       const thread = worker;
       if (thread === undefined) return;
