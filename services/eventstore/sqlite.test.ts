@@ -209,10 +209,53 @@ describe('SQLite event store: immutability against any connection', () => {
     }
   });
 
+  it('given a file with the two insert triggers of before, when a store opens it, then one trigger stands in for them and still tells a duplicate id', async () => {
+    const { path, store, raw, close } = await storeAndRaw();
+    try {
+      await store.close();
+      raw.exec(`DROP TRIGGER events_refuse_stored_again;
+        CREATE TRIGGER events_refuse_overwrite BEFORE INSERT ON events
+        WHEN EXISTS (SELECT 1 FROM events WHERE position = NEW.position)
+          OR EXISTS (SELECT 1 FROM events WHERE stream = NEW.stream AND revision = NEW.revision)
+        BEGIN SELECT RAISE(ABORT, 'events are immutable: INSERT over a stored event refused'); END;
+        CREATE TRIGGER events_refuse_same_id BEFORE INSERT ON events
+        WHEN EXISTS (SELECT 1 FROM events WHERE id = NEW.id)
+        BEGIN SELECT RAISE(ABORT, 'events are immutable: an event with this id is stored'); END;`);
+
+      const reopened = openSqliteEventStore(path);
+      try {
+        const triggers = raw
+          .prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name`)
+          .pluck()
+          .all();
+        expect(triggers).toEqual([
+          'events_refuse_delete',
+          'events_refuse_stored_again',
+          'events_refuse_update',
+        ]);
+        await expect(reopened.append('t', [event('a')], 'no-stream')).rejects.toMatchObject({
+          name: 'DuplicateEventId',
+          ids: ['a'],
+        });
+        expect(() =>
+          raw.exec(`INSERT OR REPLACE INTO events (${COLUMNS}) VALUES (${row('s', 1, 'other')})`),
+        ).toThrow('events are immutable: INSERT over a stored event refused');
+        expect(() =>
+          raw.exec(`INSERT OR REPLACE INTO events (${COLUMNS}) VALUES (${row('u', 0, 'b')})`),
+        ).toThrow('events are immutable: an event with this id is stored');
+        expect((await reopened.readStream('s')).map((e) => e.type)).not.toContain('Rewritten');
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      await close();
+    }
+  });
+
   it('given a file made before the insert triggers, when a store opens it, then REPLACE is refused there too', async () => {
     const { path, store, raw, close } = await storeAndRaw();
     try {
-      raw.exec('DROP TRIGGER events_refuse_overwrite; DROP TRIGGER events_refuse_same_id;');
+      raw.exec('DROP TRIGGER events_refuse_stored_again;');
       await store.close();
       // While the triggers are missing, REPLACE rewrites an event: what an older file allowed.
       raw.exec(`REPLACE INTO events (position, ${COLUMNS}) VALUES (1, ${row('s', 0, 'a')})`);
@@ -227,8 +270,7 @@ describe('SQLite event store: immutability against any connection', () => {
         .all();
       expect(triggers).toEqual([
         'events_refuse_delete',
-        'events_refuse_overwrite',
-        'events_refuse_same_id',
+        'events_refuse_stored_again',
         'events_refuse_update',
       ]);
       expect(() =>

@@ -42,6 +42,10 @@ const ID_TAKEN = 'events are immutable: an event with this id is stored';
 // connection, pragmas or not; only a change to the schema itself (DROP TRIGGER, writable_schema, the shell's
 // `.dbconfig enable_trigger off`) gets past them, which is what the hash chain and the signed audit export
 // are for (docs/event-store.md).
+// The insert checks are one trigger: SQLite starts a trigger's sub-program for every row whatever its WHEN
+// finds. The demo's 522,237 events in 5,121 appends took 5.5-6.2 s with no insert trigger, 6.5-6.9 s with two
+// and 6.3-6.7 s with this one. A file with the two triggers of before has them replaced at open; the body
+// looks for the id again only when the WHEN found something (a refused insert), to say which it was.
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS events (
   position INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -61,13 +65,16 @@ CREATE TRIGGER IF NOT EXISTS events_refuse_update BEFORE UPDATE ON events
 BEGIN SELECT RAISE(ABORT, 'events are immutable: UPDATE refused'); END;
 CREATE TRIGGER IF NOT EXISTS events_refuse_delete BEFORE DELETE ON events
 BEGIN SELECT RAISE(ABORT, 'events are immutable: DELETE refused'); END;
-CREATE TRIGGER IF NOT EXISTS events_refuse_overwrite BEFORE INSERT ON events
-WHEN EXISTS (SELECT 1 FROM events WHERE position = NEW.position)
-  OR EXISTS (SELECT 1 FROM events WHERE stream = NEW.stream AND revision = NEW.revision)
-BEGIN SELECT RAISE(ABORT, 'events are immutable: INSERT over a stored event refused'); END;
-CREATE TRIGGER IF NOT EXISTS events_refuse_same_id BEFORE INSERT ON events
+DROP TRIGGER IF EXISTS events_refuse_overwrite;
+DROP TRIGGER IF EXISTS events_refuse_same_id;
+CREATE TRIGGER IF NOT EXISTS events_refuse_stored_again BEFORE INSERT ON events
 WHEN EXISTS (SELECT 1 FROM events WHERE id = NEW.id)
-BEGIN SELECT RAISE(ABORT, '${ID_TAKEN}'); END;
+  OR EXISTS (SELECT 1 FROM events WHERE stream = NEW.stream AND revision = NEW.revision)
+  OR EXISTS (SELECT 1 FROM events WHERE position = NEW.position)
+BEGIN
+  SELECT RAISE(ABORT, '${ID_TAKEN}') WHERE EXISTS (SELECT 1 FROM events WHERE id = NEW.id);
+  SELECT RAISE(ABORT, 'events are immutable: INSERT over a stored event refused');
+END;
 `;
 
 /** The most rows one INSERT writes (a power of two): 640 parameters, far below SQLite's limit of 32,766. */
