@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ALL_PROJECTIONS, openReadModels, type ReadModels, standingsOf } from '../../projections/index.ts';
@@ -107,6 +108,33 @@ describe('projections in a thread of their own', () => {
     expect(handed.map((h) => h.position)).toEqual(events.map((e) => e.position));
     for (const h of handed) expect(h.held).toBeGreaterThanOrEqual(h.position);
     checkpoints.close();
+  });
+
+  it('given the thread following, when it stops unexpectedly, then it is reported, started again, and a catch-up asked meanwhile waits for the new thread', async () => {
+    const threads: Worker[] = [];
+    const errors: string[] = [];
+    projections = await projectInThread(loadConfig({ DATA_DIR: dir }), store, {
+      onCommitted: () => {},
+      onError: (error) => errors.push(String(error)),
+      onThreadStarted: (thread) => threads.push(thread),
+    });
+    await writeTournament(store, { tournamentId: 'spring', seed: 'follower', rounds: 1, handsPerGame: 1 });
+    await projections.catchUp();
+    expect(threads).toHaveLength(1);
+
+    // As a thread that crashed: it exits without closing its stores.
+    const exited = new Promise<number>((resolve) => threads[0]!.once('exit', resolve));
+    await threads[0]!.terminate();
+    await exited;
+    await writeTournament(store, { tournamentId: 'summer', seed: 'follower-2', rounds: 1, handsPerGame: 1 });
+    await projections.catchUp();
+
+    expect(threads).toHaveLength(2);
+    expect(errors).toEqual([expect.stringMatching(/the projection thread stopped \(exit 1\)/)]);
+    expect((await standingsOf(readModels, 'summer')).map((r) => r.games)).toEqual(Array(8).fill(1));
+    expect(await lowestCheckpoint()).toBe((await store.readAll()).at(-1)!.position);
+    // The new thread follows on its own too, and what was reached before the stop is still reached.
+    await projections.reached((await store.readAll()).at(-1)!.position);
   });
 
   it('given a DATA_DIR whose read models cannot be opened, then starting fails and says why', async () => {

@@ -45,6 +45,8 @@ export interface ProjectionHooks {
   readonly onError: (error: unknown) => void;
   /** Every event appended from now on, in order, once the read models reflect it. */
   readonly onFollowed?: (event: StoredEvent) => void;
+  /** Each projection thread as it is started, the first and every restart (tests stop one to see it back). */
+  readonly onThreadStarted?: (thread: Worker) => void;
 }
 
 /** The projections on the server's own thread: caught up before this resolves, then following the store. */
@@ -125,6 +127,7 @@ export async function projectInThread(
       workerData: { entry: new URL('./follower-thread.ts', import.meta.url).href, config },
     });
     worker = thread;
+    hooks.onThreadStarted?.(thread);
     thread.on('message', (message: FromFollower) => {
       switch (message.kind) {
         case 'ready':
