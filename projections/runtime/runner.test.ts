@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { type KyselyPlugin, SelectQueryNode } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HandRecorded, HandResultCorrected } from '../../domain/play/game/events.ts';
@@ -164,6 +165,39 @@ describe.each([sqlite, ...(postgres === undefined ? [] : [postgres])])(
       expect(await dump(db)).toBe(await dump(whole));
       await db.destroy();
       await whole.destroy();
+    });
+
+    it('given a new runner for every batch of 25 events, then each batch reads the lookup of its games in one statement at most, for every projection', async () => {
+      const opened = await openReadModels(config('lookup-reads'));
+      let lookupReads = 0;
+      const counting: KyselyPlugin = {
+        transformQuery({ node }) {
+          if (SelectQueryNode.is(node) && JSON.stringify(node.from).includes('"projection_lookup"'))
+            lookupReads++;
+          return node;
+        },
+        transformResult: async ({ result }) => result,
+      };
+      const db = opened.withPlugin(counting) as ReadModels;
+      const probe = createRunner({ db, readAll: readAllOf(store), projections: ALL_PROJECTIONS });
+      let batches = 0;
+      for (;;) {
+        const before = await probe.checkpoint('board');
+        await createRunner({
+          db,
+          readAll: async ({ after }) => await store.readAll({ after, limit: 25 }),
+          projections: ALL_PROJECTIONS,
+          batchSize: 1_000_000,
+        }).catchUp();
+        if ((await probe.checkpoint('board')) === before) break;
+        batches++;
+      }
+
+      expect(batches).toBeGreaterThan(10);
+      // Before: a statement per projection and game each cold batch, over five times as many.
+      expect(lookupReads).toBeLessThanOrEqual(batches);
+      expect(await dump(opened)).toBe(await dump(await build(config('lookup-whole'), 500)));
+      await opened.destroy();
     });
 
     it('given a hand under way, when a batch holds only its draws, discards and claim windows, then the history writes nothing and the board writes', async () => {

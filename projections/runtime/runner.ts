@@ -12,6 +12,7 @@ import {
   checkpointsOf,
   clearProjection,
   loadGame,
+  loadGames,
   loadStoredDoc,
   saveCheckpoints,
   saveDocument,
@@ -165,10 +166,23 @@ export function createRunner(options: RunnerOptions): Runner {
         const names = some.map((p) => p.name);
         await lockProjections(trx, names);
         const checkpoints = await checkpointsOf(trx, names);
+        const trusted = some.map((p, i) => {
+          const w = kept[i];
+          return w !== undefined && w.checkpoint === (checkpoints.get(p.name) ?? 0n) ? w : undefined;
+        });
+        const games = some.map((_, i) => trusted[i]?.games ?? new Map<string, GameRef | undefined>());
+        await lookUpGames(trx, names, games, events);
         const done: Awaited<ReturnType<typeof applyBatch>>[] = [];
         for (const [i, projection] of some.entries())
           done.push(
-            await applyBatch(trx, projection, batch, kept[i], checkpoints.get(projection.name) ?? 0n),
+            await applyBatch(
+              trx,
+              projection,
+              batch,
+              trusted[i],
+              games[i]!,
+              checkpoints.get(projection.name) ?? 0n,
+            ),
           );
         await saveCheckpoints(
           trx,
@@ -206,7 +220,9 @@ export function createRunner(options: RunnerOptions): Runner {
     trx: Trx,
     projection: AnyProjection,
     batch: Batch,
-    kept: Warm | undefined,
+    trusted: Warm | undefined,
+    // The lookup as this projection's rows hold it: the batch's games read in advance, written through.
+    games: Map<string, GameRef | undefined>,
     checkpoint: bigint,
   ): Promise<{ keys: string[]; advanced: boolean; stale?: true; next?: Warm }> {
     const { events, decoded } = batch;
@@ -215,12 +231,9 @@ export function createRunner(options: RunnerOptions): Runner {
     // between it and the batch were never applied to what is stored now. Nothing is written; the next read
     // starts from the stored checkpoint.
     if (checkpoint < batch.after) return { keys: [], advanced: false, stale: true };
-    const trusted = kept !== undefined && kept.checkpoint === checkpoint ? kept : undefined;
     const docs = new Map<string, unknown>();
     // Each changed document as it was stored before this batch, for writeRows (undefined: a new one).
     const before = new Map<string, unknown>();
-    // The lookup as this projection's rows hold it: read once per game, written through.
-    const games = trusted?.games ?? new Map<string, GameRef | undefined>();
     const appended: Decoded[] = [];
     let last = checkpoint;
     for (let i = 0; i < events.length; i++) {
@@ -341,7 +354,47 @@ async function lockProjections(trx: Trx, projections: readonly string[]): Promis
   await sql`select ${sql.join(locks)}`.execute(trx);
 }
 
-/** Keeps the lookup of games to tournaments: seatings name round and table, a GameStarted its tournament. */
+/**
+ * Reads into each projection's lookup in memory the games of the batch's events it does not hold, in one
+ * statement for them all (a game without a row is held as undefined, as gameOf holds it).
+ */
+async function lookUpGames(
+  trx: Trx,
+  names: readonly string[],
+  games: readonly Map<string, GameRef | undefined>[],
+  events: readonly ProjectedEvent[],
+): Promise<void> {
+  const wanted = new Set<string>();
+  const missing = new Set<string>();
+  let lastStream: string | undefined;
+  for (const { stream } of events) {
+    if (stream === lastStream) continue;
+    lastStream = stream;
+    const ref = streamRef(stream);
+    if (ref.kind !== 'game' && ref.kind !== 'hand') continue;
+    if (wanted.has(ref.gameId)) continue;
+    wanted.add(ref.gameId);
+    if (games.some((cache) => !cache.has(ref.gameId))) missing.add(ref.gameId);
+  }
+  if (missing.size === 0) return;
+  const ids = [...missing];
+  const found = await loadGames(
+    trx,
+    names.filter((_, i) => ids.some((id) => !games[i]!.has(id))),
+    ids,
+  );
+  for (const [i, name] of names.entries()) {
+    const rows = found.get(name);
+    if (rows === undefined) continue;
+    for (const id of ids) if (!games[i]!.has(id)) games[i]!.set(id, rows.get(id));
+  }
+}
+
+/**
+ * Keeps the lookup of games to tournaments: seatings name round and table, a GameStarted its tournament. The
+ * lookup in memory is written through: a seating is what the row now holds; a GameStarted only fills a gap
+ * (saveGame), so it is known only where the row was known before.
+ */
 async function recordGames(
   trx: Trx,
   projection: string,
@@ -352,18 +405,15 @@ async function recordGames(
     const ref = streamRef(meta.stream);
     const tournamentId = ref.kind === 'tournament' ? ref.tournamentId : null;
     for (const t of event.data.tables) {
-      cache.delete(t.gameId);
-      await saveGame(
-        trx,
-        projection,
-        { gameId: t.gameId, tournamentId, round: event.data.round, table: t.table },
-        true,
-      );
+      const game = { gameId: t.gameId, tournamentId, round: event.data.round, table: t.table };
+      cache.set(t.gameId, game);
+      await saveGame(trx, projection, game, true);
     }
   } else if (event.type === 'GameStarted') {
     const { gameId, tournamentId } = event.data;
-    cache.delete(gameId);
-    await saveGame(trx, projection, { gameId, tournamentId, round: null, table: null }, false);
+    const game = { gameId, tournamentId, round: null, table: null };
+    if (cache.has(gameId) && cache.get(gameId) === undefined) cache.set(gameId, game);
+    await saveGame(trx, projection, game, false);
   }
 }
 
