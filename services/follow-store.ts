@@ -4,6 +4,7 @@
 // catches up again later, from its checkpoints, so nothing is lost or counted twice.
 import type { Runner } from '../projections/index.ts';
 import type { EventStore, StoredEvent } from './eventstore/port.ts';
+import type { ProjectorRole } from './projection-worker/projector-role.ts';
 
 export interface Following {
   close(): Promise<void>;
@@ -21,9 +22,17 @@ export async function followStore(
    * what a server beside other processes learns of their appends from.
    */
   onFollowed?: (event: StoredEvent) => void,
-  /** How long a catch-up gathers the events delivered after the first (Runner.follow); default one turn. */
-  gatherMs?: number,
+  options: {
+    /** How long a catch-up gathers the events delivered after the first (Runner.follow); default one turn. */
+    readonly gatherMs?: number;
+    /**
+     * Beside other processes on PostgreSQL: while another process holds the projector's lock, an event is
+     * handed on once it says the read models reach it, and projected here only if it says nothing in time.
+     */
+    readonly role?: ProjectorRole;
+  } = {},
 ): Promise<Following> {
+  const { gatherMs, role } = options;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
   let retrying: Promise<void> = Promise.resolve();
@@ -49,6 +58,10 @@ export async function followStore(
   const following = await runner.follow(
     (after, handler) =>
       store.subscribe(after, async (event) => {
+        if (role !== undefined && !role.holds() && (await role.until(event.position))) {
+          onFollowed?.(event);
+          return;
+        }
         try {
           await handler(event);
         } catch (error) {
@@ -56,6 +69,7 @@ export async function followStore(
           retryLater();
           return;
         }
+        role?.announce(event.position);
         onFollowed?.(event);
       }),
     gatherMs === undefined ? undefined : { gatherMs },

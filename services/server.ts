@@ -195,7 +195,7 @@ export async function startPlatformServer(
   try {
     projections = inThread
       ? await projectInThread(config, store, hooks)
-      : await projectInProcess(store, readModels, hooks);
+      : await projectInProcess(store, readModels, hooks, config.databaseUrl);
   } catch (error) {
     await closeOpened();
     throw error;

@@ -69,6 +69,25 @@ function expectedPoints(): Map<string, number> {
   return points;
 }
 
+/**
+ * Catches up 25 events at a time, each batch by a new runner dropped with whatever it kept warm (every
+ * document read back, the board put together from its rows); answers how many batches it took.
+ */
+async function catchUpByColdBatches(db: ReadModels): Promise<number> {
+  // Reads the board's checkpoint only.
+  const probe = createRunner({ db, readAll: readAllOf(store), projections: ALL_PROJECTIONS });
+  for (let batches = 0; ; batches++) {
+    const before = await probe.checkpoint('board');
+    await createRunner({
+      db,
+      readAll: async ({ after }) => await store.readAll({ after, limit: 25 }),
+      projections: ALL_PROJECTIONS,
+      batchSize: 1_000_000,
+    }).catchUp();
+    if ((await probe.checkpoint('board')) === before) return batches;
+  }
+}
+
 async function build(config: ReadModelConfig, batchSize: number): Promise<ReadModels> {
   const db = await openReadModels(config);
   await createRunner({ db, readAll: readAllOf(store), projections: ALL_PROJECTIONS, batchSize }).catchUp();
@@ -144,22 +163,7 @@ describe.each([sqlite, ...(postgres === undefined ? [] : [postgres])])(
     it('given a new runner for every batch (each document read back, the board put together from its table rows), then the same tables as one catch-up', async () => {
       const whole = await build(config('cold-whole'), 500);
       const db = await openReadModels(config('cold-batches'));
-      // Reads the board's checkpoint only.
-      const probe = createRunner({ db, readAll: readAllOf(store), projections: ALL_PROJECTIONS });
-      for (let batches = 0; ; batches++) {
-        const before = await probe.checkpoint('board');
-        // One batch, then the runner is dropped with whatever it kept warm.
-        await createRunner({
-          db,
-          readAll: async ({ after }) => await store.readAll({ after, limit: 25 }),
-          projections: ALL_PROJECTIONS,
-          batchSize: 1_000_000,
-        }).catchUp();
-        if ((await probe.checkpoint('board')) === before) {
-          expect(batches).toBeGreaterThan(10);
-          break;
-        }
-      }
+      expect(await catchUpByColdBatches(db)).toBeGreaterThan(10);
       const rows = await db.selectFrom('board_tables').selectAll().execute();
       expect(rows.length).toBeGreaterThan(0);
       expect(await dump(db)).toBe(await dump(whole));
@@ -179,20 +183,7 @@ describe.each([sqlite, ...(postgres === undefined ? [] : [postgres])])(
         transformResult: async ({ result }) => result,
       };
       const db = opened.withPlugin(counting) as ReadModels;
-      const probe = createRunner({ db, readAll: readAllOf(store), projections: ALL_PROJECTIONS });
-      let batches = 0;
-      for (;;) {
-        const before = await probe.checkpoint('board');
-        await createRunner({
-          db,
-          readAll: async ({ after }) => await store.readAll({ after, limit: 25 }),
-          projections: ALL_PROJECTIONS,
-          batchSize: 1_000_000,
-        }).catchUp();
-        if ((await probe.checkpoint('board')) === before) break;
-        batches++;
-      }
-
+      const batches = await catchUpByColdBatches(db);
       expect(batches).toBeGreaterThan(10);
       // Before: a statement per projection and game each cold batch, over five times as many.
       expect(lookupReads).toBeLessThanOrEqual(batches);

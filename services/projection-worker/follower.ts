@@ -9,6 +9,7 @@ import type { EventStore, StoredEvent } from '../eventstore/port.ts';
 import { followStore } from '../follow-store.ts';
 import { runnerOf } from '../read-models.ts';
 import type { FromFollower, ToFollower } from './messages.ts';
+import { openProjectorRole } from './projector-role.ts';
 
 export interface ServerProjections {
   /** Resolves once the read models hold every event appended before the call (how many events were read). */
@@ -49,20 +50,37 @@ export interface ProjectionHooks {
   readonly onThreadStarted?: (thread: Worker) => void;
 }
 
-/** The projections on the server's own thread: caught up before this resolves, then following the store. */
+/**
+ * The projections on the server's own thread: caught up before this resolves, then following the store. Beside
+ * other processes on PostgreSQL (`databaseUrl`), only the holder of the projector's lock projects as events
+ * come (projector-role.ts).
+ */
 export async function projectInProcess(
   store: EventStore,
   readModels: ReadModels,
   hooks: ProjectionHooks,
+  databaseUrl?: string,
 ): Promise<ServerProjections> {
   const runner = runnerOf(store, readModels, hooks.onCommitted);
   await runner.catchUp();
-  const following = await followStore(runner, store, hooks.onError, hooks.onFollowed);
+  const role = databaseUrl === undefined ? undefined : await openProjectorRole(databaseUrl, hooks.onError);
+  const following = await followStore(runner, store, hooks.onError, hooks.onFollowed, {
+    ...(role === undefined ? {} : { role }),
+  }).catch(async (error: unknown) => {
+    await role?.close();
+    throw error;
+  });
   return {
     catchUp: () => runner.catchUp(),
-    // On this thread a batch is projected in the turn after its append, before the next request is read.
-    reached: async () => {},
-    close: () => following.close(),
+    // On this thread a batch is projected in the turn after its append, before the next request is read; where
+    // another process holds the projector's lock, once it says so (or SETTLE_MS passed).
+    reached: async (position) => {
+      if (role !== undefined && !role.holds()) await role.until(position, SETTLE_MS);
+    },
+    async close() {
+      await following.close();
+      await role?.close();
+    },
   };
 }
 
@@ -150,6 +168,8 @@ export async function projectInThread(
           return;
         case 'batch-failed':
           return hooks.onError(new Error(`a projection batch failed (tried again): ${message.message}`));
+        case 'problem':
+          return hooks.onError(new Error(message.message));
         case 'failed': {
           const error = new Error(`the projection thread failed: ${message.message}`);
           if (ready === undefined) return hooks.onError(error);

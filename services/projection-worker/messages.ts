@@ -30,6 +30,8 @@ export type FromFollower =
   | { readonly kind: 'catch-up-failed'; readonly id: number; readonly message: string }
   /** A batch failed and is tried again later (another writer held the read models, the database restarted). */
   | { readonly kind: 'batch-failed'; readonly message: string }
+  /** Something went wrong that the thread works around (the projector's lock lost its connection). */
+  | { readonly kind: 'problem'; readonly message: string }
   /** The thread could not start or stopped following for good. */
   | { readonly kind: 'failed'; readonly message: string }
   | { readonly kind: 'stopped' };

@@ -7,11 +7,9 @@
 // no other seat's eligibility or answer, no wall seed or order. Under claimWindows 'every-discard', another
 // seat's answer changes nothing any other seat or the public reads, ETags included, and a seat's If-Match
 // still holds after it.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAY_EVENT_TYPES, type PlayEvent } from '../../domain/play/events.ts';
 import { evolve, initialHandState } from '../../domain/play/hand/index.ts';
@@ -25,7 +23,7 @@ import { createBot } from '../../services/bots/index.ts';
 import { loadConfig } from '../../services/config.ts';
 import { parseHandEvent } from '../../services/play/table.ts';
 import { type RunningServer, startPlatformServer } from '../../services/server.ts';
-import { postgresUrl } from '../support/services.ts';
+import { postgresUrl, throwawayDatabase } from '../support/services.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies of many shapes are walked field by field
 type Json = any;
@@ -598,23 +596,6 @@ async function answerUnseen(probe: Probe, frames: readonly unknown[], enough: nu
   return result;
 }
 
-async function throwawayDatabase(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `ml_hidden_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
 // postgresUrl() prints why the PostgreSQL run is skipped (and fails instead under REQUIRE_ALL=1).
 const postgres = await postgresUrl();
 const BACKENDS = [
@@ -632,7 +613,7 @@ for (const backend of BACKENDS) {
       dataDir = mkdtempSync(join(tmpdir(), 'ml-hidden-'));
       const env: Record<string, string> = { DATA_DIR: dataDir };
       if (backend.postgres) {
-        const database = await throwawayDatabase(postgres!);
+        const database = await throwawayDatabase(postgres!, 'ml_hidden');
         env.DATABASE_URL = database.url;
         dropDatabase = database.drop;
       }

@@ -1,5 +1,6 @@
 // Locates the services that integration tests talk to. Unset or unreachable: the tests skip with a message;
 // under REQUIRE_ALL=1 (as in .ci/run) they fail instead.
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { REQUIRE_ALL } from './shared-data.ts';
 
@@ -37,4 +38,28 @@ function withoutPassword(url: string): string {
   } catch {
     return 'DATABASE_URL';
   }
+}
+
+/**
+ * A database of its own on the server at `base` (its name made from the process and random bytes), and how to
+ * drop it: for tests whose locks or notifications are scoped to a database (advisory locks, LISTEN).
+ */
+export async function throwawayDatabase(
+  base: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
