@@ -266,15 +266,27 @@ export async function openPostgresEventStore(
   const subscriptions = new OpenSubscriptions();
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
 
+  // The two reads every live action makes, beside other processes several times over (a table's streams
+  // read for a request, the subscription's read after each append): named statements, so each connection
+  // has them parsed and planned once and no query is built and compiled again per call (kysely's compile was
+  // about 75 µs a call, a twentieth of a loaded server's time at 50 tables on two processes).
+  const events = `"${schema}".events`;
+  const readStreamStatement = {
+    name: `ml_read_stream_${schema}`,
+    text: `SELECT ${COLUMNS} FROM ${events} WHERE stream = $1 AND revision >= $2 ORDER BY revision`,
+  };
+  const readAllStatement = {
+    name: `ml_read_all_${schema}`,
+    text: `SELECT ${COLUMNS} FROM ${events} WHERE position > $1 ORDER BY position LIMIT $2`,
+  };
+
   const readAll = async ({ after = 0n, limit }: ReadAllOptions = {}): Promise<StoredEvent[]> => {
-    let query = db
-      .withSchema(schema)
-      .selectFrom('events')
-      .selectAll()
-      .where('position', '>', String(after))
-      .orderBy('position');
-    if (limit !== undefined) query = query.limit(limit);
-    return (await query.execute()).map(toStoredEvent);
+    // LIMIT NULL is no limit.
+    const { rows } = await pool.query<EventRow>({
+      ...readAllStatement,
+      values: [String(after), limit ?? null],
+    });
+    return rows.map(toStoredEvent);
   };
 
   return {
@@ -357,14 +369,7 @@ export async function openPostgresEventStore(
     },
 
     async readStream(stream, fromRevision = 0) {
-      const rows = await db
-        .withSchema(schema)
-        .selectFrom('events')
-        .selectAll()
-        .where('stream', '=', stream)
-        .where('revision', '>=', fromRevision)
-        .orderBy('revision')
-        .execute();
+      const { rows } = await pool.query<EventRow>({ ...readStreamStatement, values: [stream, fromRevision] });
       return rows.map(toStoredEvent);
     },
 
@@ -449,7 +454,11 @@ class Listener {
   }
 }
 
-function toStoredEvent(row: {
+/** The columns an event is read with. */
+const COLUMNS =
+  'position, stream, revision, id, type, schema_version, data, metadata, recorded_at, previous_hash, hash';
+
+interface EventRow {
   position: string;
   stream: string;
   revision: number;
@@ -461,7 +470,9 @@ function toStoredEvent(row: {
   recorded_at: Date;
   previous_hash: string;
   hash: string;
-}): StoredEvent {
+}
+
+function toStoredEvent(row: EventRow): StoredEvent {
   return {
     stream: row.stream,
     revision: row.revision,
