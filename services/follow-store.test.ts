@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Runner } from '../projections/index.ts';
 import type { EventStore, StoredEvent } from './eventstore/port.ts';
 import { followStore } from './follow-store.ts';
+import type { ProjectorRole } from './projection-worker/projector-role.ts';
 
 afterEach(() => vi.useRealTimers());
 
@@ -82,5 +83,85 @@ describe('following the store', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(runner.catchUp).not.toHaveBeenCalled();
     expect(closed).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('following the store beside a projector (another process holds its lock)', () => {
+  function beside(answer: boolean) {
+    let deliver: ((event: StoredEvent) => Promise<void> | void) | undefined;
+    const store = {
+      subscribe: (_after: bigint, handler: (event: StoredEvent) => Promise<void> | void) => {
+        deliver = handler;
+        return { close: async () => {} };
+      },
+    } as unknown as EventStore;
+    const projected: bigint[] = [];
+    const runner = {
+      follow: async (subscribe: (after: bigint, handler: (event: StoredEvent) => Promise<void>) => unknown) =>
+        subscribe(0n, async (e) => {
+          projected.push(e.position);
+        }),
+      catchUp: async () => 0,
+    } as unknown as Runner;
+    const asked: bigint[] = [];
+    const role: ProjectorRole = {
+      holds: () => false,
+      // The holder's word: given at once, or never (a holder stuck with its lock).
+      until: (position) => {
+        asked.push(position);
+        return answer
+          ? Promise.resolve(true)
+          : new Promise((resolve) => setTimeout(() => resolve(false), 500));
+      },
+      announce: () => {},
+      close: async () => {},
+    };
+    return { store, runner, role, projected, asked, deliver: (e: StoredEvent) => deliver!(e) };
+  }
+  const at = (position: number) => ({ position: BigInt(position) }) as StoredEvent;
+
+  it('given the holder says the read models reach each event, then each is handed on and none projected here', async () => {
+    const { store, runner, role, projected, deliver } = beside(true);
+    const handed: bigint[] = [];
+    const following = await followStore(
+      runner,
+      store,
+      () => {},
+      (e) => handed.push(e.position),
+      { role },
+    );
+    for (let p = 1; p <= 3; p++) await deliver(at(p));
+    expect(handed).toEqual([1n, 2n, 3n]);
+    expect(projected).toEqual([]);
+    await following.close();
+  });
+
+  it('given a holder that says nothing, then the first event waits for it once and the next are projected here without waiting, for a while', async () => {
+    vi.useFakeTimers();
+    const { store, runner, role, projected, asked, deliver } = beside(false);
+    const handed: bigint[] = [];
+    const following = await followStore(
+      runner,
+      store,
+      () => {},
+      (e) => handed.push(e.position),
+      { role },
+    );
+
+    const first = deliver(at(1));
+    await vi.advanceTimersByTimeAsync(500);
+    await first;
+    for (let p = 2; p <= 20; p++) await deliver(at(p));
+
+    expect(asked).toEqual([1n]);
+    expect(projected).toHaveLength(20);
+    expect(handed).toHaveLength(20);
+    // Past the while, the holder is asked again.
+    await vi.advanceTimersByTimeAsync(5000);
+    const later = deliver(at(21));
+    await vi.advanceTimersByTimeAsync(500);
+    await later;
+    expect(asked).toEqual([1n, 21n]);
+    await following.close();
   });
 });

@@ -12,6 +12,12 @@ export interface Following {
 
 const FIRST_RETRY_MS = 500;
 const LAST_RETRY_MS = 30_000;
+/**
+ * After the projector's holder said nothing in time about an event, how long this process projects what comes
+ * without waiting for its word: a holder that is stuck (its lock held, its loop blocked) would otherwise cost
+ * every following event a wait of its own.
+ */
+const ON_OUR_OWN_MS = 5000;
 
 export async function followStore(
   runner: Runner,
@@ -33,6 +39,7 @@ export async function followStore(
   } = {},
 ): Promise<Following> {
   const { gatherMs, role } = options;
+  let onOurOwnUntil = 0;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
   let retrying: Promise<void> = Promise.resolve();
@@ -58,9 +65,12 @@ export async function followStore(
   const following = await runner.follow(
     (after, handler) =>
       store.subscribe(after, async (event) => {
-        if (role !== undefined && !role.holds() && (await role.until(event.position))) {
-          onFollowed?.(event);
-          return;
+        if (role !== undefined && !role.holds() && Date.now() >= onOurOwnUntil) {
+          if (await role.until(event.position)) {
+            onFollowed?.(event);
+            return;
+          }
+          onOurOwnUntil = Date.now() + ON_OUR_OWN_MS;
         }
         try {
           await handler(event);

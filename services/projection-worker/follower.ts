@@ -63,7 +63,12 @@ export async function projectInProcess(
 ): Promise<ServerProjections> {
   const runner = runnerOf(store, readModels, hooks.onCommitted);
   await runner.catchUp();
-  const role = databaseUrl === undefined ? undefined : await openProjectorRole(databaseUrl, hooks.onError);
+  const role =
+    databaseUrl === undefined
+      ? undefined
+      : await openProjectorRole(databaseUrl, (error) =>
+          hooks.onError(new Error(`the projector's lock: ${String(error)}`, { cause: error })),
+        );
   const following = await followStore(runner, store, hooks.onError, hooks.onFollowed, {
     ...(role === undefined ? {} : { role }),
   }).catch(async (error: unknown) => {
