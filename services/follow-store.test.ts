@@ -116,20 +116,21 @@ describe('following the store beside a projector (another process holds its lock
       announce: () => {},
       close: async () => {},
     };
-    return { store, runner, role, projected, asked, deliver: (e: StoredEvent) => deliver!(e) };
-  }
-  const at = (position: number) => ({ position: BigInt(position) }) as StoredEvent;
-
-  it('given the holder says the read models reach each event, then each is handed on and none projected here', async () => {
-    const { store, runner, role, projected, deliver } = beside(true);
     const handed: bigint[] = [];
-    const following = await followStore(
+    const following = followStore(
       runner,
       store,
       () => {},
       (e) => handed.push(e.position),
       { role },
     );
+    return { following, projected, asked, handed, deliver: (e: StoredEvent) => deliver!(e) };
+  }
+  const at = (position: number) => ({ position: BigInt(position) }) as StoredEvent;
+
+  it('given the holder says the read models reach each event, then each is handed on and none projected here', async () => {
+    const { projected, handed, deliver, ...started } = beside(true);
+    const following = await started.following;
     for (let p = 1; p <= 3; p++) await deliver(at(p));
     expect(handed).toEqual([1n, 2n, 3n]);
     expect(projected).toEqual([]);
@@ -138,15 +139,8 @@ describe('following the store beside a projector (another process holds its lock
 
   it('given a holder that says nothing, then the first event waits for it once and the next are projected here without waiting, for a while', async () => {
     vi.useFakeTimers();
-    const { store, runner, role, projected, asked, deliver } = beside(false);
-    const handed: bigint[] = [];
-    const following = await followStore(
-      runner,
-      store,
-      () => {},
-      (e) => handed.push(e.position),
-      { role },
-    );
+    const { projected, asked, handed, deliver, ...started } = beside(false);
+    const following = await started.following;
 
     const first = deliver(at(1));
     await vi.advanceTimersByTimeAsync(500);

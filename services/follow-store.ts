@@ -35,7 +35,7 @@ export async function followStore(
      * Beside other processes on PostgreSQL: while another process holds the projector's lock, an event is
      * handed on once it says the read models reach it, and projected here only if it says nothing in time.
      */
-    readonly role?: ProjectorRole;
+    readonly role?: ProjectorRole | undefined;
   } = {},
 ): Promise<Following> {
   const { gatherMs, role } = options;

@@ -364,16 +364,14 @@ async function lookUpGames(
   games: readonly Map<string, GameRef | undefined>[],
   events: readonly ProjectedEvent[],
 ): Promise<void> {
-  const wanted = new Set<string>();
   const missing = new Set<string>();
   let lastStream: string | undefined;
   for (const { stream } of events) {
+    // A batch's events come a stream at a time.
     if (stream === lastStream) continue;
     lastStream = stream;
     const ref = streamRef(stream);
     if (ref.kind !== 'game' && ref.kind !== 'hand') continue;
-    if (wanted.has(ref.gameId)) continue;
-    wanted.add(ref.gameId);
     if (games.some((cache) => !cache.has(ref.gameId))) missing.add(ref.gameId);
   }
   if (missing.size === 0) return;

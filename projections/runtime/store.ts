@@ -194,10 +194,21 @@ export async function loadGame(db: Db, projection: string, gameId: string): Prom
     .where('projection', '=', projection)
     .where('game_id', '=', gameId)
     .executeTakeFirst();
-  return row === undefined
-    ? undefined
-    : { gameId, tournamentId: row.tournament_id, round: row.round, table: row.table_no };
+  return row === undefined ? undefined : gameRefOf(row);
 }
+
+/** A lookup row as the projections are handed it. */
+const gameRefOf = (row: {
+  game_id: string;
+  tournament_id: string | null;
+  round: number | null;
+  table_no: number | null;
+}): GameRef => ({
+  gameId: row.game_id,
+  tournamentId: row.tournament_id,
+  round: row.round,
+  table: row.table_no,
+});
 
 /**
  * The lookup rows of these games for these projections, in one statement: a batch's games for every projection
@@ -217,13 +228,7 @@ export async function loadGames(
     .where('projection', 'in', projections)
     .where('game_id', 'in', gameIds)
     .execute();
-  for (const row of rows)
-    found.get(row.projection)?.set(row.game_id, {
-      gameId: row.game_id,
-      tournamentId: row.tournament_id,
-      round: row.round,
-      table: row.table_no,
-    });
+  for (const row of rows) found.get(row.projection)?.set(row.game_id, gameRefOf(row));
   return found;
 }
 

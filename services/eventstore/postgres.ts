@@ -270,14 +270,14 @@ export async function openPostgresEventStore(
   // read for a request, the subscription's read after each append): named statements, so each connection
   // has them parsed and planned once and no query is built and compiled again per call (kysely's compile was
   // about 75 µs a call, a twentieth of a loaded server's time at 50 tables on two processes).
-  const events = `"${schema}".events`;
+  const eventsTable = `"${schema}".events`;
   const readStreamStatement = {
     name: `ml_read_stream_${schema}`,
-    text: `SELECT ${COLUMNS} FROM ${events} WHERE stream = $1 AND revision >= $2 ORDER BY revision`,
+    text: `SELECT ${COLUMNS} FROM ${eventsTable} WHERE stream = $1 AND revision >= $2 ORDER BY revision`,
   };
   const readAllStatement = {
     name: `ml_read_all_${schema}`,
-    text: `SELECT ${COLUMNS} FROM ${events} WHERE position > $1 ORDER BY position LIMIT $2`,
+    text: `SELECT ${COLUMNS} FROM ${eventsTable} WHERE position > $1 ORDER BY position LIMIT $2`,
   };
 
   const readAll = async ({ after = 0n, limit }: ReadAllOptions = {}): Promise<StoredEvent[]> => {

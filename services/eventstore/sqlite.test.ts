@@ -138,6 +138,8 @@ describe('SQLite event store: immutability against any connection', () => {
 
   const COLUMNS =
     'stream, revision, id, type, schema_version, data, metadata, recorded_at, previous_hash, hash';
+  const triggersOf = (raw: Database.Database) =>
+    raw.prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name`).pluck().all();
   const row = (stream: string, revision: number, id: string) =>
     `'${stream}', ${revision}, '${id}', 'Rewritten', 1, '{"points":90000}', '{}', '2026-01-01T00:00:00.000Z', '', 'forged'`;
 
@@ -224,10 +226,7 @@ describe('SQLite event store: immutability against any connection', () => {
 
       const reopened = openSqliteEventStore(path);
       try {
-        const triggers = raw
-          .prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name`)
-          .pluck()
-          .all();
+        const triggers = triggersOf(raw);
         expect(triggers).toEqual([
           'events_refuse_delete',
           'events_refuse_stored_again',
@@ -264,10 +263,7 @@ describe('SQLite event store: immutability against any connection', () => {
       const reopened = openSqliteEventStore(path);
       await reopened.close();
 
-      const triggers = raw
-        .prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name`)
-        .pluck()
-        .all();
+      const triggers = triggersOf(raw);
       expect(triggers).toEqual([
         'events_refuse_delete',
         'events_refuse_stored_again',

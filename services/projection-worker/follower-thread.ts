@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
 import { followStore } from '../follow-store.ts';
 import { runnerOf } from '../read-models.ts';
 import type { FromFollower, ToFollower } from './messages.ts';
-import { openProjectorRole } from './projector-role.ts';
+import { projectorRoleFor } from './projector-role.ts';
 
 /**
  * How long a catch-up gathers the appends that follow the first. This thread is idle between appends: without
@@ -30,12 +30,9 @@ try {
   );
   await runner.catchUp();
   // Beside other processes on PostgreSQL, the holder of the projector's lock projects (projector-role.ts).
-  const role =
-    config.databaseUrl === undefined
-      ? undefined
-      : await openProjectorRole(config.databaseUrl, (error) =>
-          send({ kind: 'problem', message: `the projector's lock: ${messageOf(error)}` }),
-        );
+  const role = await projectorRoleFor(config.databaseUrl, (error) =>
+    send({ kind: 'problem', message: messageOf(error) }),
+  );
   // Every event to here is in the read models.
   const from = await runner.lowestCheckpoint();
   // How far the read models reach, sent once per turn of this thread's loop, not once per event.
@@ -52,7 +49,7 @@ try {
         });
       reached = event.position;
     },
-    { gatherMs: GATHER_MS, ...(role === undefined ? {} : { role }) },
+    { gatherMs: GATHER_MS, role },
   );
   port.on('message', (message: ToFollower) => {
     switch (message.kind) {

@@ -9,7 +9,8 @@ import type { EventStore, StoredEvent } from '../eventstore/port.ts';
 import { followStore } from '../follow-store.ts';
 import { runnerOf } from '../read-models.ts';
 import type { FromFollower, ToFollower } from './messages.ts';
-import { openProjectorRole } from './projector-role.ts';
+import { projectorRoleFor } from './projector-role.ts';
+import { Reach } from './reach.ts';
 
 export interface ServerProjections {
   /** Resolves once the read models hold every event appended before the call (how many events were read). */
@@ -63,18 +64,13 @@ export async function projectInProcess(
 ): Promise<ServerProjections> {
   const runner = runnerOf(store, readModels, hooks.onCommitted);
   await runner.catchUp();
-  const role =
-    databaseUrl === undefined
-      ? undefined
-      : await openProjectorRole(databaseUrl, (error) =>
-          hooks.onError(new Error(`the projector's lock: ${String(error)}`, { cause: error })),
-        );
-  const following = await followStore(runner, store, hooks.onError, hooks.onFollowed, {
-    ...(role === undefined ? {} : { role }),
-  }).catch(async (error: unknown) => {
-    await role?.close();
-    throw error;
-  });
+  const role = await projectorRoleFor(databaseUrl, hooks.onError);
+  const following = await followStore(runner, store, hooks.onError, hooks.onFollowed, { role }).catch(
+    async (error: unknown) => {
+      await role?.close();
+      throw error;
+    },
+  );
   return {
     catchUp: () => runner.catchUp(),
     // On this thread a batch is projected in the turn after its append, before the next request is read; where
@@ -113,36 +109,15 @@ export async function projectInThread(
   let everReady = false;
   const requests = new Map<number, { resolve(read: number): void; reject(error: Error): void }>();
   // Every event to here is in the read models, as the thread last said.
-  let projected = -1n;
-  // Each waiter leaves the set when it resolves.
-  const waiting = new Set<{ position: bigint; resolve(): void }>();
+  const projected = new Reach();
   let ready: { resolve(): void; reject(error: Error): void } | undefined;
   let started = new Promise<void>((resolve, reject) => {
     ready = { resolve, reject };
   });
 
-  /** The thread says every event to `position` is in the read models: the queries waiting for it go on. */
-  const projectedTo = (position: bigint) => {
-    if (position <= projected) return;
-    projected = position;
-    for (const w of [...waiting]) if (w.position <= projected) w.resolve();
-  };
-
   /** Resolves once the thread says every event to `position` is projected, or after `ms` when given. */
-  const untilProjected = (position: bigint, ms?: number): Promise<void> => {
-    if (position <= projected || closing) return Promise.resolve();
-    return new Promise<void>((resolve) => {
-      const timer = ms === undefined ? undefined : setTimeout(() => waiter.resolve(), ms);
-      const waiter = {
-        position,
-        resolve: () => {
-          clearTimeout(timer);
-          waiting.delete(waiter);
-          resolve();
-        },
-      };
-      waiting.add(waiter);
-    });
+  const untilProjected = async (position: bigint, ms?: number): Promise<void> => {
+    if (!closing) await projected.until(position, ms);
   };
 
   const start = () => {
@@ -155,14 +130,14 @@ export async function projectInThread(
       switch (message.kind) {
         case 'ready':
           restartMs = FIRST_RESTART_MS;
-          projectedTo(BigInt(message.position));
+          projected.advance(BigInt(message.position));
           ready?.resolve();
           ready = undefined;
           return;
         case 'committed':
           return hooks.onCommitted(message.projection, message.keys);
         case 'projected':
-          return projectedTo(BigInt(message.position));
+          return projected.advance(BigInt(message.position));
         case 'caught-up':
           requests.get(message.id)?.resolve(message.read);
           requests.delete(message.id);
@@ -225,7 +200,7 @@ export async function projectInThread(
   const observing =
     hooks.onFollowed === undefined
       ? undefined
-      : store.subscribe(projected, async (event) => {
+      : store.subscribe(projected.at, async (event) => {
           await untilProjected(event.position);
           if (!closing) hooks.onFollowed?.(event);
         });
@@ -245,7 +220,7 @@ export async function projectInThread(
     async close() {
       closing = true;
       clearTimeout(restartTimer);
-      for (const w of [...waiting]) w.resolve();
+      projected.release();
       await observing?.close().catch(() => {});
       const thread = worker;
       if (thread === undefined) return;

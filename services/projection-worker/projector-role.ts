@@ -11,6 +11,7 @@
 // event itself, and a holder whose connection dropped stops projecting first and asks for the lock again later:
 // at worst two project for a while, as all did before.
 import pg from 'pg';
+import { Reach } from './reach.ts';
 
 /** The lock's key and the channel the holder announces on: both scoped to the database by PostgreSQL. */
 const LOCK_KEY = 'mahjong-ledger projector';
@@ -36,6 +37,14 @@ export interface ProjectorRole {
   close(): Promise<void>;
 }
 
+/** The role where the read models are on PostgreSQL (`databaseUrl`), the only place processes share them. */
+export async function projectorRoleFor(
+  databaseUrl: string | undefined,
+  onError: (error: unknown) => void,
+): Promise<ProjectorRole | undefined> {
+  return databaseUrl === undefined ? undefined : await openProjectorRole(databaseUrl, onError);
+}
+
 const DEFAULT_RETRY_MS = 500;
 const DEFAULT_DEFER_MS = 500;
 
@@ -51,14 +60,10 @@ export async function openProjectorRole(
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
   // The highest position any process said the read models reach.
-  let reached = -1n;
-  const waiting = new Set<{ readonly position: bigint; resolve(reached: boolean): void }>();
+  const reached = new Reach();
   let toAnnounce: bigint | undefined;
-
-  const heard = (position: bigint) => {
-    if (position <= reached) return;
-    reached = position;
-    for (const w of [...waiting]) if (w.position <= reached) w.resolve(true);
+  const failed = (error: unknown) => {
+    if (!closed) onError(new Error(`the projector's lock: ${String(error)}`, { cause: error }));
   };
 
   const later = () => {
@@ -80,7 +85,7 @@ export async function openProjectorRole(
           // Without its connection the lock is gone: stop projecting first, then ask again.
           held = false;
           client = undefined;
-          if (error !== undefined && !closed) onError(error);
+          if (error !== undefined) failed(error);
           opened.end().catch(() => {});
           later();
         };
@@ -88,7 +93,7 @@ export async function openProjectorRole(
         opened.on('end', () => dropped());
         opened.on('notification', (message) => {
           if (message.channel !== PROJECTED_CHANNEL || message.payload === undefined) return;
-          if (/^\d+$/.test(message.payload)) heard(BigInt(message.payload));
+          if (/^\d+$/.test(message.payload)) reached.advance(BigInt(message.payload));
         });
         client = opened;
         await opened.connect();
@@ -102,10 +107,10 @@ export async function openProjectorRole(
       if (!held) later();
     } catch (error) {
       held = false;
-      const failed = client;
+      const broken = client;
       client = undefined;
-      await failed?.end().catch(() => {});
-      if (!closed) onError(error);
+      await broken?.end().catch(() => {});
+      failed(error);
       later();
     }
   };
@@ -115,24 +120,11 @@ export async function openProjectorRole(
   return {
     holds: () => held && !closed,
 
-    until(position, ms = deferMs) {
-      if (position <= reached || closed) return Promise.resolve(position <= reached);
-      return new Promise<boolean>((resolve) => {
-        const timer = setTimeout(() => waiter.resolve(false), ms);
-        const waiter = {
-          position,
-          resolve: (answer: boolean) => {
-            clearTimeout(timer);
-            waiting.delete(waiter);
-            resolve(answer);
-          },
-        };
-        waiting.add(waiter);
-      });
-    },
+    until: (position, ms = deferMs) =>
+      closed ? Promise.resolve(position <= reached.at) : reached.until(position, ms),
 
     announce(position) {
-      heard(position);
+      reached.advance(position);
       if (toAnnounce !== undefined) {
         if (position > toAnnounce) toAnnounce = position;
         return;
@@ -150,7 +142,7 @@ export async function openProjectorRole(
       closed = true;
       held = false;
       clearTimeout(retry);
-      for (const w of [...waiting]) w.resolve(false);
+      reached.release();
       const open = client;
       client = undefined;
       await open?.end().catch(() => {});

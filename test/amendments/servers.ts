@@ -3,16 +3,14 @@
 // server's schemas are fixed, so a database of its own keeps it apart from any other test), dropped after.
 // The store may be filled before the server starts (a demo played by bots), as a server restarted on it
 // would find it. No REDIS_URL is given: the amendment queue is the in-process one.
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import pg from 'pg';
 import { createLogger } from '../../services/api/logging.ts';
 import { loadConfig } from '../../services/config.ts';
 import type { EventStore } from '../../services/eventstore/port.ts';
 import { openPostgresEventStore } from '../../services/eventstore/postgres.ts';
 import { openSqliteEventStore } from '../../services/eventstore/sqlite.ts';
 import { type RunningServer, startPlatformServer } from '../../services/server.ts';
-import { postgresUrl } from '../support/services.ts';
+import { postgresUrl, throwawayDatabase } from '../support/services.ts';
 import { type Json, tempDir } from './support.ts';
 
 export interface Backend {
@@ -100,26 +98,14 @@ export const postgresBackend = (url: string): Backend => ({
   name: 'PostgreSQL',
   async start(fill) {
     const dir = tempDir('amend-server-pg-');
-    const database = `amend_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        await client.query(statement);
-      } finally {
-        await client.end();
-      }
-    };
-    await admin(`CREATE DATABASE ${database}`);
-    const databaseUrl = new URL(url);
-    databaseUrl.pathname = `/${database}`;
+    const database = await throwawayDatabase(url, 'amend');
     const dispose = async () => {
       dir.remove();
-      await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await database.drop();
     };
     try {
       if (fill !== undefined) {
-        const store = await openPostgresEventStore(databaseUrl.toString());
+        const store = await openPostgresEventStore(database.url);
         try {
           await fill(store);
         } finally {
@@ -127,7 +113,7 @@ export const postgresBackend = (url: string): Backend => ({
         }
       }
       const server = await startPlatformServer(
-        loadConfig({ DATA_DIR: dir.dir, DATABASE_URL: databaseUrl.toString() }),
+        loadConfig({ DATA_DIR: dir.dir, DATABASE_URL: database.url }),
         SERVER_OPTIONS,
       );
       return serving(server, dir.dir, dispose);
