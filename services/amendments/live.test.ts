@@ -17,6 +17,7 @@ import { openSqliteEventStore } from '../eventstore/sqlite.ts';
 import { createPlatform } from '../platform.ts';
 import { loadGame, loadHand } from '../play/table.ts';
 import { createJobQueue } from '../queue/index.ts';
+import type { JobEvent } from '../queue/port.ts';
 import { playTableWithBots } from '../tables/bot-seats.ts';
 import type { AmendmentJob } from './recompute.ts';
 import { Amendments } from './service.ts';
@@ -83,7 +84,11 @@ describe('an amendment made while tables play', () => {
       if (played.every((n) => n >= 2)) break;
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
-    const completed = new Promise((resolve) => queue.onEvent((e) => e.kind === 'completed' && resolve(e)));
+    let heardCompletion = (_event: JobEvent) => {};
+    const completed = new Promise((resolve) => {
+      heardCompletion = resolve;
+    });
+    await queue.onEvent((e) => e.kind === 'completed' && heardCompletion(e));
     const { job } = await amendments.amend(
       'live',
       {

@@ -46,8 +46,12 @@ describe.each([
     const worker = amendments.work();
     try {
       const amend = async (amendmentId: string, multipleWinners: string) => {
-        const completed = new Promise<void>((resolve) =>
-          queue.onEvent((e) => e.kind === 'completed' && e.id.endsWith(`.${amendmentId}`) && resolve()),
+        let heardCompletion = () => {};
+        const completed = new Promise<void>((resolve) => {
+          heardCompletion = resolve;
+        });
+        await queue.onEvent(
+          (e) => e.kind === 'completed' && e.id.endsWith(`.${amendmentId}`) && heardCompletion(),
         );
         const { outcome, job } = await amendments.amend(
           demo.tournamentId,

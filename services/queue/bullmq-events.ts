@@ -23,16 +23,28 @@ export interface EventSource {
   readonly onError: (error: unknown) => void;
 }
 
-/** Starts reading the queue's events into `emit`; the function returned stops and closes the reader. */
+/** A reader of the queue's events. */
+export interface JobEventSubscription {
+  /**
+   * Settles once the reader's place in the stream is fixed: every event sent after that is read. (It also
+   * settles when that failed, the failure reported to onError: nothing would be read then.)
+   */
+  readonly listening: Promise<void>;
+  /** Stops and closes the reader. */
+  stop(): Promise<void>;
+}
+
+/** Starts reading the queue's events into `emit`. */
 export function subscribeJobEvents(
   source: EventSource,
   emit: (event: JobEvent) => void,
-): () => Promise<void> {
+): JobEventSubscription {
   let events: QueueEvents | undefined;
   let stopped = false;
-  const started = (async () => {
-    // From the stream's last event rather than from '$' when the first blocking read happens to run, so
-    // nothing sent after onEvent() returned is missed.
+  const listening = (async () => {
+    // From the stream's last event rather than from '$' when the first blocking read happens to run: an
+    // event sent once this read has answered comes after that last event, so it is read. A listener in
+    // another process than the job's learns where that is only by asking (its onEvent() waits for it).
     const last = await source.connection.xrevrange(source.eventsKey, '+', '-', 'COUNT', 1);
     if (stopped) return;
     events = new QueueEvents(source.name, {
@@ -55,9 +67,12 @@ export function subscribeJobEvents(
       emit({ id: fromBullId(jobId), kind: 'failed', reason, willRetry: true });
     });
   })().catch(source.onError);
-  return async () => {
-    stopped = true;
-    await started;
-    await events?.close();
+  return {
+    listening,
+    async stop() {
+      stopped = true;
+      await listening;
+      await events?.close();
+    },
   };
 }

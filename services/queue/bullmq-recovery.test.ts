@@ -86,7 +86,7 @@ describe.skipIf(url === undefined)('BullMQ job queue: a worker process killed mi
       expect((await queue.state('amend-crash'))?.status).toBe('active');
 
       const events: JobEvent[] = [];
-      queue.onEvent((event) => events.push(event));
+      await queue.onEvent((event) => events.push(event));
       const killedAt = Date.now();
       queue.work(async (_data, ctx) => ({ attempt: ctx.attempt, recoveredAfterMs: Date.now() - killedAt }));
       const state = await completed(queue, 'amend-crash');
@@ -124,7 +124,7 @@ describe.skipIf(!canRunRedis)('BullMQ job queue: a Redis of its own, restarted a
       });
       queues.push(queue);
       const events: JobEvent[] = [];
-      queue.onEvent((event) => events.push(event));
+      await queue.onEvent((event) => events.push(event));
       let reached: () => void = () => {};
       const running = new Promise<void>((resolve) => {
         reached = resolve;
@@ -170,7 +170,7 @@ describe.skipIf(!canRunRedis)('BullMQ job queue: a Redis of its own, restarted a
         onError: () => {},
       });
       queues.push(queue);
-      queue.onEvent(() => {});
+      await queue.onEvent(() => {});
       queue.work(async () => 'done');
       await queue.add('amend-gone', {});
       await completed(queue, 'amend-gone');

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { type Job, Queue, QueueEventsProducer, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { RETRY_EVENT, subscribeJobEvents } from './bullmq-events.ts';
+import { type JobEventSubscription, RETRY_EVENT, subscribeJobEvents } from './bullmq-events.ts';
 import { jobStateOf } from './bullmq-state.ts';
 import { fromBullId, toBullId } from './job-id.ts';
 import {
@@ -46,7 +46,7 @@ export class BullMqJobQueue<T> implements JobQueue<T> {
   private readonly producer: QueueEventsProducer;
   private readonly workers = new Set<Worker<T>>();
   private readonly listeners = new Set<(event: JobEvent) => void>();
-  private unsubscribeEvents: (() => Promise<void>) | undefined;
+  private events: JobEventSubscription | undefined;
   private closing: Promise<void> | undefined;
 
   constructor(config: BullMqQueueConfig) {
@@ -124,9 +124,10 @@ export class BullMqJobQueue<T> implements JobQueue<T> {
     return jobStateOf(this.bullQueue, toBullId(id));
   }
 
-  onEvent(listener: (event: JobEvent) => void): () => void {
+  async onEvent(listener: (event: JobEvent) => void): Promise<() => void> {
+    if (this.closing !== undefined) throw new Error(`job queue ${this.name} is closed`);
     this.listeners.add(listener);
-    this.unsubscribeEvents ??= subscribeJobEvents(
+    this.events ??= subscribeJobEvents(
       {
         name: this.name,
         prefix: this.prefix,
@@ -136,6 +137,7 @@ export class BullMqJobQueue<T> implements JobQueue<T> {
       },
       (event) => this.emit(event),
     );
+    await this.events.listening;
     return () => {
       this.listeners.delete(listener);
     };
@@ -152,7 +154,7 @@ export class BullMqJobQueue<T> implements JobQueue<T> {
     const quietly = (closing: Promise<unknown> | undefined) => closing?.catch(this.onError);
     await Promise.all([...this.workers].map((worker) => quietly(worker.close())));
     this.workers.clear();
-    await quietly(this.unsubscribeEvents?.());
+    await quietly(this.events?.stop());
     this.listeners.clear();
     await quietly(this.producer.close());
     await quietly(this.bullQueue.close());

@@ -88,7 +88,7 @@ export class InProcessJobQueue<T> implements JobQueue<T> {
     return entry === undefined ? undefined : snapshot(entry);
   }
 
-  onEvent(listener: (event: JobEvent) => void): () => void {
+  async onEvent(listener: (event: JobEvent) => void): Promise<() => void> {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }

@@ -67,7 +67,7 @@ export function describeJobQueueContract(name: string, target: QueueTarget): voi
         const queue = open();
         const ids = ['42', 'amend:a:b', 'ünï/côdé ✓', '~tilde'];
         const events: JobEvent[] = [];
-        queue.onEvent((event) => events.push(event));
+        await queue.onEvent((event) => events.push(event));
         for (const id of ids) expect(await queue.add(id, { n: 1 })).toEqual({ added: true });
         queue.work(async (_data, ctx) => ctx.id);
         for (const id of ids)
@@ -86,7 +86,7 @@ export function describeJobQueueContract(name: string, target: QueueTarget): voi
       async () => {
         const queue = open();
         const events: JobEvent[] = [];
-        peer(queue).onEvent((event) => events.push(event));
+        await peer(queue).onEvent((event) => events.push(event));
         await queue.add('amend-p', { n: 3 });
         queue.work(async (data, ctx) => {
           for (let done = 1; done <= data.n; done += 1) await ctx.progress({ done, total: data.n });
@@ -100,6 +100,41 @@ export function describeJobQueueContract(name: string, target: QueueTarget): voi
           { id: 'amend-p', kind: 'completed', result: 'recomputed' },
         ]);
         expect((await queue.state('amend-p'))?.progress).toEqual({ done: 3, total: 3 });
+      },
+    );
+
+    it(
+      'given a job running and a listener on a handle just opened, when onEvent has resolved, then the very next progress is heard',
+      TEST,
+      async () => {
+        const queue = open();
+        let running = () => {};
+        const reached = new Promise<void>((resolve) => {
+          running = resolve;
+        });
+        let release = () => {};
+        const gate = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        queue.work(async (_data, ctx) => {
+          running();
+          await gate;
+          await ctx.progress({ done: 1, total: 1 });
+          return 'heard';
+        });
+        await queue.add('amend-l', { n: 1 });
+        await reached;
+        const events: JobEvent[] = [];
+        // A new handle's reader is still connecting when the progress below is sent on the queue's own,
+        // connected one: only a listener whose place in the feed is fixed before onEvent resolves hears it.
+        await peer(queue).onEvent((event) => events.push(event));
+        release();
+        await settled(queue, 'amend-l');
+        await vi.waitFor(() => expect(events.at(-1)?.kind).toBe('completed'), WAIT);
+        expect(events).toEqual([
+          { id: 'amend-l', kind: 'progress', progress: { done: 1, total: 1 } },
+          { id: 'amend-l', kind: 'completed', result: 'heard' },
+        ]);
       },
     );
 
@@ -145,7 +180,7 @@ export function describeJobQueueContract(name: string, target: QueueTarget): voi
       async () => {
         const queue = open({ attempts: 4, backoffMs: 100 });
         const events: JobEvent[] = [];
-        peer(queue).onEvent((event) => events.push(event));
+        await peer(queue).onEvent((event) => events.push(event));
         const starts: { attempt: number; at: number }[] = [];
         queue.work(async (_data, ctx) => {
           starts.push({ attempt: ctx.attempt, at: Date.now() });
@@ -176,7 +211,7 @@ export function describeJobQueueContract(name: string, target: QueueTarget): voi
       async () => {
         const queue = open({ attempts: 2, backoffMs: 50 });
         const events: JobEvent[] = [];
-        queue.onEvent((event) => events.push(event));
+        await queue.onEvent((event) => events.push(event));
         queue.work(async (_data, ctx) => {
           throw new Error(`broken ${ctx.attempt}`);
         });

@@ -67,8 +67,12 @@ export interface JobQueue<T> {
   work(handler: JobHandler<T>, options?: WorkOptions): QueueWorker;
   /** The job's state, undefined when the queue does not know (or no longer keeps) the id. */
   state(id: string): Promise<JobState | undefined>;
-  /** Progress and completion of any job, from any process (BullMQ: QueueEvents). Returns an unsubscribe. */
-  onEvent(listener: (event: JobEvent) => void): () => void;
+  /**
+   * Progress and completion of any job, from any process (BullMQ: QueueEvents). Resolves, with an unsubscribe,
+   * once the listener is listening: every event sent after that is heard (a reader of a shared feed fixes its
+   * place in it first, and an event sent before that place would be missed).
+   */
+  onEvent(listener: (event: JobEvent) => void): Promise<() => void>;
   /** Closes workers (their running jobs finish first), listeners and connections; nothing is left running. */
   close(): Promise<void>;
 }

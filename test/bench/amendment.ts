@@ -24,6 +24,7 @@ import { openSqliteEventStore } from '../../services/eventstore/sqlite.ts';
 import { createPlatform } from '../../services/platform.ts';
 import { load, loadGame } from '../../services/play/table.ts';
 import { createJobQueue, type JobQueue } from '../../services/queue/index.ts';
+import type { JobEvent } from '../../services/queue/port.ts';
 import { deleteKeys, redisUnreachable } from '../../services/queue/testing/redis.ts';
 import { TOURNAMENT_AGGREGATE } from '../../services/tournament/service.ts';
 import { postgresUnreachable } from '../support/services.ts';
@@ -268,17 +269,18 @@ async function amend(
   const worker = amendments.work();
   try {
     let timer: NodeJS.Timeout | undefined;
-    let unsubscribe: (() => void) | undefined;
+    let heard: (event: JobEvent) => void = () => {};
     const done = new Promise<void>((resolve, reject) => {
-      unsubscribe = queue.onEvent((event) => {
+      heard = (event) => {
         if (event.kind === 'completed') resolve();
         if (event.kind === 'failed') reject(new Error(`the recompute failed: ${event.reason}`));
-      });
+      };
       timer = setTimeout(
         () => reject(new Error(`no completion in ${JOB_TIMEOUT_MS / 60_000} min`)),
         JOB_TIMEOUT_MS,
       );
     });
+    const unsubscribe = await queue.onEvent((event) => heard(event));
     const started = performance.now();
     const cpu = process.cpuUsage();
     const by = { role: 'organizer', id: 'amendment-bench' } as const;
@@ -302,7 +304,7 @@ async function amend(
       await done;
     } finally {
       clearTimeout(timer);
-      unsubscribe?.();
+      unsubscribe();
     }
     const wallMs = elapsed(started);
     const used = process.cpuUsage(cpu);

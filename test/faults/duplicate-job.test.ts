@@ -150,7 +150,7 @@ describe.skipIf(redisUrl === undefined)('an amendment’s recompute asked for tw
     expect(affected).toBeGreaterThan(100);
     const watch = new CorrectionWatch(store!, AMENDMENT);
     const heard: JobEvent[] = [];
-    queue!.onEvent((event) => {
+    await queue!.onEvent((event) => {
       if (event.kind !== 'progress') heard.push(event);
     });
     const first = processes.start(['worker'], env());

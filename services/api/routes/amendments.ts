@@ -242,11 +242,11 @@ export function amendmentRoutes(
       responses: { 200: { description: 'text/event-stream', contentType: 'text/event-stream' } },
       handler: async ({ req, res, params }) => {
         const id = amendmentJobId(params);
-        // Listen before reading the state, so an end between the two is not lost; what is heard meanwhile
-        // follows the state, in order.
+        // Listen (onEvent resolves once listening) before reading the state, so an end between the two is not
+        // lost; what is heard meanwhile follows the state, in order.
         const heard: JobEvent[] = [];
         let forward: ((event: JobEvent) => void) | undefined;
-        const stop = amendments.queue.onEvent((event: JobEvent) => {
+        const stop = await amendments.queue.onEvent((event: JobEvent) => {
           if (event.id !== id) return;
           if (forward === undefined) heard.push(event);
           else forward(event);
@@ -267,8 +267,9 @@ export function amendmentRoutes(
           stream.send(kind, data);
           if (kind === 'completed' || (kind === 'failed' && !event.willRetry)) end();
         };
-        // A queue's event feed may still miss an end (BullMQ's QueueEvents reads a Redis stream it may join
-        // late): the state is read again now and then, and an end found there is sent as the event would be.
+        // A queue's event feed may still miss an end (BullMQ's stream of events is gone after a Redis restart
+        // and trimmed to its last events): the state is read again now and then, and an end found there is
+        // sent as the event would be.
         const recheck = setInterval(() => {
           void amendments.queue.state(id).then((now) => {
             if (ended || now === undefined) return;
