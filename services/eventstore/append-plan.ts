@@ -5,7 +5,7 @@
 
 import { canonicalJson } from '../../domain/rules/rulesets/ruleset.ts';
 import { newEventId } from './event-id.ts';
-import { chainedHash } from './hash-chain.ts';
+import { chainedHash, completeChainedHash } from './hash-chain.ts';
 import { plainCanonicalJson } from './plain-json.ts';
 import { type ExpectedRevision, type NewEvent, WrongExpectedVersion } from './port.ts';
 
@@ -100,9 +100,14 @@ export function normaliseEvents(stream: string, events: readonly NewEvent[]): No
     const data = roundTrip(event.data ?? null);
     let metadata = metadataSeen.get(event.metadata);
     if (metadata === undefined) {
-      metadata = roundTrip(event.metadata);
-      metadata = metadataByText.get(metadata.canonical) ?? metadata;
-      metadataByText.set(metadata.canonical, metadata);
+      // JSON.stringify's text, not the canonical walk, finds the copies: it is native, and copies of one
+      // command's metadata were written alike.
+      const text = JSON.stringify(event.metadata);
+      metadata = metadataByText.get(text);
+      if (metadata === undefined) {
+        metadata = roundTrip(event.metadata);
+        metadataByText.set(text, metadata);
+      }
       metadataSeen.set(event.metadata, metadata);
     }
     return {
@@ -133,17 +138,36 @@ export function planEvents(
 ): PlannedEvent[] {
   let revision = actualRevision(head);
   let previousHash = head?.hash ?? '';
+  // The JSON strings of the envelope: the stream once per append; the previous hash as the event before's
+  // hash was quoted (hex: no escaping), only the head's through JSON.stringify.
+  const quotedStream = JSON.stringify(stream);
+  let quotedPreviousHash = JSON.stringify(previousHash);
   const canonicalMetadata = new Map<object, string>();
   return events.map((event) => {
     revision += 1;
     const normalised = 'dataCanonical' in event ? event : undefined;
-    let metadata = normalised?.metadataCanonical ?? canonicalMetadata.get(event.metadata);
-    if (metadata === undefined) {
-      metadata = canonicalJson(event.metadata);
-      canonicalMetadata.set(event.metadata, metadata);
+    let hash: string;
+    if (normalised !== undefined) {
+      hash = completeChainedHash(
+        {
+          stream: quotedStream,
+          id: JSON.stringify(normalised.id),
+          type: quotedType(normalised.type),
+          previousHash: quotedPreviousHash,
+        },
+        revision,
+        normalised.schemaVersion,
+        normalised.dataCanonical,
+        normalised.metadataCanonical,
+      );
+    } else {
+      let metadata = canonicalMetadata.get(event.metadata);
+      if (metadata === undefined) {
+        metadata = canonicalJson(event.metadata);
+        canonicalMetadata.set(event.metadata, metadata);
+      }
+      hash = chainedHash(stream, revision, event, previousHash, canonicalJson(event.data), metadata);
     }
-    const data = normalised?.dataCanonical ?? canonicalJson(event.data);
-    const hash = chainedHash(stream, revision, event, previousHash, data, metadata);
     const planned: PlannedEvent = {
       id: event.id,
       type: event.type,
@@ -158,8 +182,20 @@ export function planEvents(
       metadataJson: normalised?.metadataJson ?? JSON.stringify(event.metadata),
     };
     previousHash = hash;
+    quotedPreviousHash = `"${hash}"`;
     return planned;
   });
+}
+
+/** Event types are few: each is quoted once, up to a bound on what is kept. */
+const quotedTypes = new Map<string, string>();
+function quotedType(type: string): string {
+  let quoted = quotedTypes.get(type);
+  if (quoted === undefined) {
+    quoted = JSON.stringify(type);
+    if (quotedTypes.size < 1024) quotedTypes.set(type, quoted);
+  }
+  return quoted;
 }
 
 /** A payload as reading it back gives it, its JSON text, and the canonical form of that value. */
