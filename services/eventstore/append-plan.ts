@@ -6,7 +6,7 @@
 import { canonicalJson } from '../../domain/rules/rulesets/ruleset.ts';
 import { newEventId } from './event-id.ts';
 import { chainedHash, completeChainedHash } from './hash-chain.ts';
-import { plainCanonicalJson } from './plain-json.ts';
+import { plainCanonicalJson, quotedKey } from './plain-json.ts';
 import { type ExpectedRevision, type NewEvent, WrongExpectedVersion } from './port.ts';
 
 /** The last event of a stream, as far as an append needs it. */
@@ -138,7 +138,8 @@ export function planEvents(
 ): PlannedEvent[] {
   let revision = actualRevision(head);
   let previousHash = head?.hash ?? '';
-  // The JSON strings of the envelope: the stream once per append; the previous hash as the event before's
+  // The JSON strings of the envelope: the stream once per append, a type once (quotedKey keeps the few there
+  // are); the previous hash as the event before's
   // hash was quoted (hex: no escaping), only the head's through JSON.stringify.
   const quotedStream = JSON.stringify(stream);
   let quotedPreviousHash = JSON.stringify(previousHash);
@@ -152,7 +153,7 @@ export function planEvents(
         {
           stream: quotedStream,
           id: JSON.stringify(normalised.id),
-          type: quotedType(normalised.type),
+          type: quotedKey(normalised.type),
           previousHash: quotedPreviousHash,
         },
         revision,
@@ -185,17 +186,6 @@ export function planEvents(
     quotedPreviousHash = `"${hash}"`;
     return planned;
   });
-}
-
-/** Event types are few: each is quoted once, up to a bound on what is kept. */
-const quotedTypes = new Map<string, string>();
-function quotedType(type: string): string {
-  let quoted = quotedTypes.get(type);
-  if (quoted === undefined) {
-    quoted = JSON.stringify(type);
-    if (quotedTypes.size < 1024) quotedTypes.set(type, quoted);
-  }
-  return quoted;
 }
 
 /** A payload as reading it back gives it, its JSON text, and the canonical form of that value. */

@@ -76,9 +76,12 @@ function sortedKeys(record: Record<string, unknown>): string[] {
   return keys;
 }
 
-/** Object keys are few (the events' field names): each is quoted once, up to a bound on what is kept. */
+/**
+ * A string that recurs, as JSON: object keys (the events' field names) and event types are few, so each is
+ * quoted once, up to a bound on what is kept.
+ */
 const quotedKeys = new Map<string, string>();
-function quotedKey(key: string): string {
+export function quotedKey(key: string): string {
   let quoted = quotedKeys.get(key);
   if (quoted === undefined) {
     quoted = JSON.stringify(key);
