@@ -5,7 +5,7 @@
 
 import { canonicalJson } from '../../domain/rules/rulesets/ruleset.ts';
 import { newEventId } from './event-id.ts';
-import { chainedHash, completeChainedHash } from './hash-chain.ts';
+import { completeChainedHash } from './hash-chain.ts';
 import { plainCanonicalJson, quotedKey } from './plain-json.ts';
 import { type ExpectedRevision, type NewEvent, WrongExpectedVersion } from './port.ts';
 
@@ -127,48 +127,34 @@ export function normaliseEvents(stream: string, events: readonly NewEvent[]): No
 }
 
 /**
- * Revisions and chained hashes for events appended after `head`. Events from normaliseEvents bring their JSON
- * text and canonical form; for others a payload object shared by several events (one command's metadata) is
- * put in canonical form once.
+ * Revisions and chained hashes for events appended after `head`, from what normaliseEvents made of them: their
+ * JSON text and canonical form.
  */
 export function planEvents(
   stream: string,
-  events: readonly (IdentifiedEvent | NormalisedEvent)[],
+  events: readonly NormalisedEvent[],
   head: StreamHead | undefined,
 ): PlannedEvent[] {
   let revision = actualRevision(head);
   let previousHash = head?.hash ?? '';
-  // The JSON strings of the envelope: the stream once per append, a type once (quotedKey keeps the few there
-  // are); the previous hash as the event before's
-  // hash was quoted (hex: no escaping), only the head's through JSON.stringify.
+  // The envelope's strings as JSON: the stream once per append, a type once (quotedKey keeps the few there
+  // are), the previous hash as the event before's hash (hex, no escaping); only the head's is stringified.
   const quotedStream = JSON.stringify(stream);
   let quotedPreviousHash = JSON.stringify(previousHash);
-  const canonicalMetadata = new Map<object, string>();
   return events.map((event) => {
     revision += 1;
-    const normalised = 'dataCanonical' in event ? event : undefined;
-    let hash: string;
-    if (normalised !== undefined) {
-      hash = completeChainedHash(
-        {
-          stream: quotedStream,
-          id: JSON.stringify(normalised.id),
-          type: quotedKey(normalised.type),
-          previousHash: quotedPreviousHash,
-        },
-        revision,
-        normalised.schemaVersion,
-        normalised.dataCanonical,
-        normalised.metadataCanonical,
-      );
-    } else {
-      let metadata = canonicalMetadata.get(event.metadata);
-      if (metadata === undefined) {
-        metadata = canonicalJson(event.metadata);
-        canonicalMetadata.set(event.metadata, metadata);
-      }
-      hash = chainedHash(stream, revision, event, previousHash, canonicalJson(event.data), metadata);
-    }
+    const hash = completeChainedHash(
+      {
+        stream: quotedStream,
+        id: JSON.stringify(event.id),
+        type: quotedKey(event.type),
+        previousHash: quotedPreviousHash,
+      },
+      revision,
+      event.schemaVersion,
+      event.dataCanonical,
+      event.metadataCanonical,
+    );
     const planned: PlannedEvent = {
       id: event.id,
       type: event.type,
@@ -179,8 +165,8 @@ export function planEvents(
       revision,
       previousHash,
       hash,
-      dataJson: normalised?.dataJson ?? JSON.stringify(event.data),
-      metadataJson: normalised?.metadataJson ?? JSON.stringify(event.metadata),
+      dataJson: event.dataJson,
+      metadataJson: event.metadataJson,
     };
     previousHash = hash;
     quotedPreviousHash = `"${hash}"`;

@@ -6,39 +6,20 @@ import { hash } from 'node:crypto';
 import { canonicalJson } from '../../domain/rules/rulesets/ruleset.ts';
 import type { EventStore, NewEvent, StoredEvent } from './port.ts';
 
-/** The hash of an event at a revision of a stream, chained to the previous event's hash ('' for the first). */
-export function eventHash(stream: string, revision: number, event: NewEvent, previousHash: string): string {
-  return chainedHash(
-    stream,
-    revision,
-    event,
-    previousHash,
-    canonicalJson(event.data),
-    canonicalJson(event.metadata),
-  );
-}
-
 /**
- * eventHash with the payloads already in canonical form (`data` is canonicalJson(event.data), `metadata`
- * canonicalJson(event.metadata)), so that an append puts a payload its events share in that form once. The
- * text hashed is canonicalJson of the envelope below, written out key by key in its sorted order:
- * data, id, metadata, previousHash, revision, schemaVersion, stream, type (undefined values left out, as
- * canonicalJson leaves them out).
+ * The hash of an event at a revision of a stream, chained to the previous event's hash ('' for the first). The
+ * text hashed is canonicalJson of the envelope below, written out key by key in its sorted order: data, id,
+ * metadata, previousHash, revision, schemaVersion, stream, type (undefined values left out, as canonicalJson
+ * leaves them out). An append's events, which have every field, are hashed by completeChainedHash.
  */
-export function chainedHash(
-  stream: string,
-  revision: number,
-  event: NewEvent,
-  previousHash: string,
-  data: string | undefined,
-  metadata: string | undefined,
-): string {
-  // Written out without a helper closure: this runs once per event appended or verified. The envelope's own
+export function eventHash(stream: string, revision: number, event: NewEvent, previousHash: string): string {
+  // Written out without a helper closure: this runs once per event verified. The envelope's own
   // fields are strings and integers, whose canonical JSON is JSON.stringify's (canonicalJson's first line).
   let content = '{';
-  if (event.data !== undefined) content += `"data":${data}`;
+  if (event.data !== undefined) content += `"data":${canonicalJson(event.data)}`;
   if (event.id !== undefined) content += `${content === '{' ? '' : ','}"id":${JSON.stringify(event.id)}`;
-  if (event.metadata !== undefined) content += `${content === '{' ? '' : ','}"metadata":${metadata}`;
+  if (event.metadata !== undefined)
+    content += `${content === '{' ? '' : ','}"metadata":${canonicalJson(event.metadata)}`;
   if (previousHash !== undefined)
     content += `${content === '{' ? '' : ','}"previousHash":${JSON.stringify(previousHash)}`;
   if (revision !== undefined)
@@ -53,7 +34,7 @@ export function chainedHash(
 }
 
 /**
- * chainedHash of an event whose every envelope field is there (as an append's events from normaliseEvents
+ * eventHash of an event whose every envelope field is there (as an append's events from normaliseEvents
  * are), with the stream, id and type already written as JSON strings and the previous hash as one: the same
  * text, written in one template, without the checks and the quoting per field (an append quotes its stream
  * once, and a hash made here is hex, which needs no escaping). Integers are their JSON text.
