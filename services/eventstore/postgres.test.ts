@@ -158,7 +158,7 @@ describe.skipIf(url === undefined)('PostgreSQL event store', () => {
         await vi.waitFor(async () => {
           const waiting = await watcher.query(
             `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE $1`,
-            [`%"${schema}"."position_counter"%`],
+            [`%"${schema}".append_events%`],
           );
           expect(waiting.rows[0].n).toBe(1);
         }, WAIT);
@@ -182,10 +182,11 @@ describe.skipIf(url === undefined)('PostgreSQL event store', () => {
       const schema = newSchema();
       const store = await openPostgresEventStore(url, { schema, pollIntervalMs: 100 });
       const [blocker, watcher] = await Promise.all([connect(url), connect(url)]);
-      const waitingOn = async (table: string) => {
+      // An append is one call of the store's function, whichever lock it waits on.
+      const appendsWaiting = async () => {
         const { rows } = await watcher.query(
           `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE $1`,
-          [`%"${schema}"."${table}"%`],
+          [`%"${schema}".append_events%`],
         );
         return rows[0].n as number;
       };
@@ -205,10 +206,10 @@ describe.skipIf(url === undefined)('PostgreSQL event store', () => {
            VALUES (1000, 'blocker', 0, 'slow', 'Blocker', 1, '{}', '{}', '', '')`,
         );
         const a = store.append('slow-stream', [event('slow')], 'no-stream');
-        await vi.waitFor(async () => expect(await waitingOn('events')).toBe(1), WAIT);
+        await vi.waitFor(async () => expect(await appendsWaiting()).toBe(1), WAIT);
 
         const b = store.append('fast-stream', [event('fast')], 'no-stream');
-        await vi.waitFor(async () => expect(await waitingOn('position_counter')).toBe(1), WAIT);
+        await vi.waitFor(async () => expect(await appendsWaiting()).toBe(2), WAIT);
         expect((await store.readAll()).map((e) => e.id)).toEqual(['first']);
 
         await blocker.query('ROLLBACK');
@@ -221,6 +222,84 @@ describe.skipIf(url === undefined)('PostgreSQL event store', () => {
       } finally {
         await blocker.query('ROLLBACK').catch(() => {});
         await Promise.all([blocker.end(), watcher.end(), store.close()]);
+      }
+    });
+  });
+
+  describe('PostgreSQL event store: an append in one call, on the head it remembers', () => {
+    it('given two stores on one stream, when each appends after the other, then every append is checked against the real head and the chain verifies', async () => {
+      const schema = newSchema();
+      const [a, b] = await Promise.all([
+        openPostgresEventStore(url, { schema }),
+        openPostgresEventStore(url, { schema }),
+      ]);
+      try {
+        // Given a remembers revision 0 as the head,
+        expect(await a.append('s', [event('a0')], 'no-stream')).toEqual({
+          nextExpectedRevision: 0,
+          position: 1n,
+        });
+        // when b appends revisions 1 and 2,
+        await b.append('s', [event('b1')], 0);
+        await b.append('s', [event('b2')], 1);
+        // then a, expecting 2, is not refused on the head it remembers, and lands at revision 3;
+        expect(await a.append('s', [event('a3')], 2)).toEqual({ nextExpectedRevision: 3, position: 4n });
+        // a stale expectation is refused with the real revision;
+        await b.append('s', [event('b4')], 3);
+        await expect(a.append('s', [event('a-late')], 3)).rejects.toMatchObject({
+          name: 'WrongExpectedVersion',
+          actual: 4,
+        });
+        // 'any' chains on b's event the function found, not on the head a remembered.
+        await b.append('s', [event('b5')], 4);
+        expect(await a.append('s', [event('a6'), event('a7')], 'any')).toEqual({
+          nextExpectedRevision: 7,
+          position: 8n,
+        });
+        const stored = await a.readStream('s');
+        expect(stored.map((e) => `${e.revision}:${e.id}`)).toEqual([
+          '0:a0',
+          '1:b1',
+          '2:b2',
+          '3:a3',
+          '4:b4',
+          '5:b5',
+          '6:a6',
+          '7:a7',
+        ]);
+        expect(stored.map((e) => e.position)).toEqual([1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n]);
+        expect(verifyChain(stored)).toEqual([]);
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+      }
+    });
+
+    it('given a login whose default isolation is serializable, when two stores append to one stream at once, then every append lands, in one unbroken chain', async () => {
+      const schema = newSchema();
+      const role = newRole();
+      const owned = await openPostgresEventStore(url, { schema, appRole: role });
+      await owned.close();
+      const admin = await connect(url);
+      await admin.query(`ALTER ROLE ${role} LOGIN`);
+      await admin.query(`ALTER ROLE ${role} SET default_transaction_isolation = 'serializable'`);
+      await admin.end();
+      const stores = await Promise.all(
+        [1, 2].map(() => openPostgresEventStore(as(url, role), { schema, appRole: role })),
+      );
+      try {
+        // Under serializable, the second of two appends updating the position counter at once would fail.
+        await Promise.all(
+          stores.map((store, s) =>
+            Promise.all(
+              Array.from({ length: 10 }, (_, i) => store.append('shared', [event(`e${s}-${i}`)], 'any')),
+            ),
+          ),
+        );
+        const stored = await stores[0]!.readStream('shared');
+        expect(stored.map((e) => e.revision)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+        expect(verifyChain(stored)).toEqual([]);
+      } finally {
+        await Promise.all(stores.map((store) => store.close()));
       }
     });
   });

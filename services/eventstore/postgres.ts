@@ -12,9 +12,18 @@
 // about one commit round trip per append); past that, DESIGN.md moves events to KurrentDB.
 //
 // The lock also makes the expected-revision check exact: the stream's head is read in a statement of its
-// own after the lock is granted, which under READ COMMITTED (set explicitly) takes a fresh snapshot that
-// includes the previous appender's commit. (Reading the head in the same statement as the update would
-// use a snapshot from before the wait.) UNIQUE (stream, revision) stands behind it all the same.
+// own after the lock is granted, which under READ COMMITTED (every connection's default, set at start-up)
+// takes a fresh snapshot that includes the previous appender's commit. (Reading the head in the same
+// statement as the update would use a snapshot from before the wait.) UNIQUE (stream, revision) stands
+// behind it all the same.
+//
+// One round trip. The counter's update, the head's read and the insert are one call of a PL/pgSQL function
+// (append_events_v1), so the lock is held only while PostgreSQL works, never across round trips to this
+// process: a client transaction of five statements held it over four, and under load each waited its turn in
+// a busy event loop. The events are hashed here, before the call, on the head this store last saw of the
+// stream (after its own append or a read; else it reads it first); the function compares that head with the
+// one it reads under the lock and, when they differ, raises with the head it found, undoing the call
+// (counter included). The append then checks the expected revision on that head, hashes again and calls again.
 //
 // Roles. The connection string's user owns the schema: it runs the migration (tables, triggers, and the
 // application role with its grants). Every connection of the store's pool then runs as the application
@@ -82,6 +91,13 @@ interface EventStoreDatabase {
 /** One channel for every schema; the payload names the schema whose events table grew. */
 export const NOTIFY_CHANNEL = 'mahjong_ledger_events';
 
+/** The append's function (its name says its version: a change of arguments or body is a new name). */
+const APPEND_FUNCTION = 'append_events_v1';
+/** The SQLSTATE the append's function raises when the stream's head is not the one the events were hashed on. */
+const APPEND_HEAD_MOVED = 'ML001';
+const appendSignature = (schema: string): string =>
+  `"${schema}".${APPEND_FUNCTION}(text,integer,text,text[],text[],integer[],text[],text[],text[],text[])`;
+
 const TRIGGERS = ['events_refuse_update', 'events_refuse_delete', 'events_refuse_truncate', 'events_notify'];
 
 function schemaDdl(schema: string, appRole: string) {
@@ -119,6 +135,36 @@ function schemaDdl(schema: string, appRole: string) {
           PERFORM pg_notify(${sql.lit(NOTIFY_CHANNEL)}, TG_TABLE_SCHEMA);
           RETURN NULL;
         END $$`,
+    // An append in one statement (one round trip), so that the counter's lock is held only while PostgreSQL
+    // itself works: taken first, then the head read in a statement of its own (a fresh snapshot, see the top),
+    // compared with the head the caller hashed the events on. A head that moved raises APPEND_HEAD_MOVED with
+    // the head found as its detail, and the whole call rolls back (the counter with it: no gap).
+    sql`CREATE OR REPLACE FUNCTION ${s}.${sql.id(APPEND_FUNCTION)}(
+          p_stream text, p_head_revision integer, p_head_hash text, p_ids text[], p_types text[],
+          p_schema_versions integer[], p_data text[], p_metadata text[], p_previous_hashes text[], p_hashes text[])
+        RETURNS TABLE (appended_position bigint)
+        LANGUAGE plpgsql AS $$
+        DECLARE
+          v_count integer := cardinality(p_ids);
+          v_last bigint;
+          v_revision integer;
+          v_hash text;
+        BEGIN
+          UPDATE ${s}.position_counter SET last = last + v_count RETURNING last INTO v_last;
+          SELECT e.revision, e.hash INTO v_revision, v_hash FROM ${s}.events e
+           WHERE e.stream = p_stream ORDER BY e.revision DESC LIMIT 1;
+          IF v_revision IS DISTINCT FROM p_head_revision OR v_hash IS DISTINCT FROM p_head_hash THEN
+            RAISE EXCEPTION 'the head of stream % moved', p_stream USING ERRCODE = ${sql.lit(APPEND_HEAD_MOVED)},
+              DETAIL = json_build_object('revision', v_revision, 'hash', v_hash)::text;
+          END IF;
+          RETURN QUERY INSERT INTO ${s}.events AS e
+              (position, stream, revision, id, type, schema_version, data, metadata, previous_hash, hash)
+            SELECT v_last - v_count + u.i, p_stream, coalesce(p_head_revision, -1) + u.i::integer, u.id, u.type,
+                   u.schema_version, u.data::jsonb, u.metadata::jsonb, u.previous_hash, u.hash
+              FROM unnest(p_ids, p_types, p_schema_versions, p_data, p_metadata, p_previous_hashes, p_hashes)
+                   WITH ORDINALITY AS u(id, type, schema_version, data, metadata, previous_hash, hash, i)
+            RETURNING e.position;
+        END $$`,
     sql`CREATE OR REPLACE TRIGGER events_refuse_update BEFORE UPDATE ON ${s}.events
         FOR EACH ROW EXECUTE FUNCTION ${s}.refuse_event_change()`,
     sql`CREATE OR REPLACE TRIGGER events_refuse_delete BEFORE DELETE ON ${s}.events
@@ -144,6 +190,9 @@ function schemaDdl(schema: string, appRole: string) {
     sql`GRANT USAGE ON SCHEMA ${s} TO ${r}`,
     sql`GRANT SELECT, INSERT ON ${s}.events TO ${r}`,
     sql`GRANT SELECT, UPDATE ON ${s}.position_counter TO ${r}`,
+    // It runs with its caller's rights (SECURITY INVOKER): the role's INSERT and UPDATE, nothing more.
+    sql`REVOKE ALL ON FUNCTION ${s}.${sql.id(APPEND_FUNCTION)} FROM PUBLIC`,
+    sql`GRANT EXECUTE ON FUNCTION ${s}.${sql.id(APPEND_FUNCTION)} TO ${r}`,
   ];
 }
 
@@ -159,6 +208,8 @@ function grantsReady(schema: string, appRole: string) {
       AND NOT has_table_privilege(${appRole}, ${events}, 'UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER')
       AND has_table_privilege(${appRole}, ${counter}, 'SELECT')
       AND has_table_privilege(${appRole}, ${counter}, 'UPDATE')
+      AND CASE WHEN to_regprocedure(${appendSignature(schema)}) IS NOT NULL
+        THEN has_function_privilege(${appRole}, ${appendSignature(schema)}, 'EXECUTE') ELSE false END
     ELSE false END`;
 }
 
@@ -243,7 +294,13 @@ export async function openPostgresEventStore(
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(appRole))
     throw new TypeError(`not a plain lower-case role name: ${appRole}`);
   await ensureSchema(connectionString, schema, appRole);
-  const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10, options: `-c role=${appRole}` });
+  // READ COMMITTED whatever the database's default: the append's function reads the head in a statement of
+  // its own after the counter's lock, and only that isolation gives it a snapshot taken after the wait.
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.poolSize ?? 10,
+    options: `-c role=${appRole} -c default_transaction_isolation=read\\ committed`,
+  });
   // An idle connection that dies (a server restart) is dropped; the next query opens a new one.
   pool.on('error', () => {});
   // So is one lost between queries (checked out, no query running): its error reaches no query to fail.
@@ -251,11 +308,14 @@ export async function openPostgresEventStore(
   const db = new Kysely<EventStoreDatabase>({ dialect: new PostgresDialect({ pool }) });
   try {
     // A connection string with options of its own would replace the role: never run as the owner unawares.
-    const { rows } = await sql<{ user: string }>`SELECT current_user AS user`.execute(db);
+    const { rows } = await sql<{ user: string; isolation: string }>`
+      SELECT current_user AS user, current_setting('transaction_isolation') AS isolation`.execute(db);
     if (rows[0]?.user !== appRole)
       throw new Error(
         `the event store's connections run as ${rows[0]?.user}, not as the application role ${appRole}`,
       );
+    if (rows[0]?.isolation !== 'read committed')
+      throw new Error(`the event store's connections run at ${rows[0]?.isolation}, not read committed`);
   } catch (error) {
     await db.destroy();
     throw error;
@@ -280,6 +340,31 @@ export async function openPostgresEventStore(
     text: `SELECT ${COLUMNS} FROM ${eventsTable} WHERE position > $1 ORDER BY position LIMIT $2`,
   };
 
+  const appendStatement = {
+    name: `ml_append_${schema}`,
+    text: `SELECT appended_position FROM "${schema}".${APPEND_FUNCTION}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+  };
+  const headStatement = {
+    name: `ml_head_${schema}`,
+    text: `SELECT revision, hash, position FROM ${eventsTable} WHERE stream = $1 ORDER BY revision DESC LIMIT 1`,
+  };
+  const headOf = async (stream: string): Promise<(StreamHead & { position: bigint }) | undefined> => {
+    const { rows } = await pool.query<{ revision: number; hash: string; position: string }>({
+      ...headStatement,
+      values: [stream],
+    });
+    const row = rows[0];
+    return row && { revision: row.revision, hash: row.hash, position: BigInt(row.position) };
+  };
+  // The heads of the streams this store appended to last, a live table's hand among them: its next action's
+  // append needs no read of the head (a head another process moved since is found by the function).
+  const heads = new Map<string, StreamHead>();
+  const remember = (stream: string, head: StreamHead): void => {
+    heads.delete(stream);
+    if (heads.size >= HEADS_KEPT) heads.delete(heads.keys().next().value!);
+    heads.set(stream, head);
+  };
+
   const readAll = async ({ after = 0n, limit }: ReadAllOptions = {}): Promise<StoredEvent[]> => {
     // LIMIT NULL is no limit.
     const { rows } = await pool.query<EventRow>({
@@ -294,83 +379,78 @@ export async function openPostgresEventStore(
 
     async append(stream, events, expected) {
       const normalised = normaliseEvents(stream, events);
-      try {
-        return await db
-          .transaction()
-          .setIsolationLevel('read committed')
-          .execute(async (trx) => {
-            const q = trx.withSchema(schema);
-            // First: the counter's row lock, held to commit, is what orders appends (see the top).
-            const last =
-              normalised.length === 0
-                ? undefined
-                : BigInt(
-                    (
-                      await q
-                        .updateTable('position_counter')
-                        .set({ last: sql<string>`last + ${normalised.length}` })
-                        .returning('last')
-                        .executeTakeFirstOrThrow()
-                    ).last,
-                  );
-            const row = await q
-              .selectFrom('events')
-              .select(['revision', 'hash', 'position'])
-              .where('stream', '=', stream)
-              .orderBy('revision', 'desc')
-              .limit(1)
-              .executeTakeFirst();
-            const head: StreamHead | undefined = row && { revision: row.revision, hash: row.hash };
-            checkExpected(stream, expected, head);
-            if (last === undefined) {
-              return {
-                nextExpectedRevision: actualRevision(head),
-                position: row ? BigInt(row.position) : 0n,
-              };
-            }
-            const planned = planEvents(stream, normalised, head);
-            const first = last - BigInt(planned.length) + 1n;
-            await q
-              .insertInto('events')
-              .values(
-                planned.map((event, index) => ({
-                  position: String(first + BigInt(index)),
-                  stream,
-                  revision: event.revision,
-                  id: event.id,
-                  type: event.type,
-                  schema_version: event.schemaVersion,
-                  data: event.dataJson,
-                  metadata: event.metadataJson,
-                  previous_hash: event.previousHash,
-                  hash: event.hash,
-                })),
-              )
-              .execute();
-            return { nextExpectedRevision: planned.at(-1)!.revision, position: last };
-          });
-      } catch (error) {
-        if (
-          error instanceof pg.DatabaseError &&
-          error.code === '23505' &&
-          error.constraint === 'events_id_unique'
-        ) {
-          const ids = normalised.map((e) => e.id);
-          const found = await db
-            .withSchema(schema)
-            .selectFrom('events')
-            .select('id')
-            .where('id', 'in', ids)
-            .execute();
-          throw new DuplicateEventId(found.map((r) => r.id));
+      if (normalised.length === 0) {
+        const head = await headOf(stream);
+        checkExpected(stream, expected, head);
+        return { nextExpectedRevision: actualRevision(head), position: head?.position ?? 0n };
+      }
+      // The head this process last saw spares a read; the function checks it under the lock all the same.
+      let fresh = !heads.has(stream);
+      let head: StreamHead | undefined = fresh ? await headOf(stream) : heads.get(stream);
+      for (let attempt = 1; ; attempt++) {
+        try {
+          checkExpected(stream, expected, head);
+        } catch (error) {
+          if (fresh) throw error;
+          // The remembered head may be behind: the check stands only on one read now.
+          head = await headOf(stream);
+          fresh = true;
+          continue;
         }
-        throw error;
+        const planned = planEvents(stream, normalised, head);
+        try {
+          const { rows } = await pool.query<{ appended_position: string }>({
+            ...appendStatement,
+            values: [
+              stream,
+              head?.revision ?? null,
+              head?.hash ?? null,
+              planned.map((e) => e.id),
+              planned.map((e) => e.type),
+              planned.map((e) => e.schemaVersion),
+              planned.map((e) => e.dataJson),
+              planned.map((e) => e.metadataJson),
+              planned.map((e) => e.previousHash),
+              planned.map((e) => e.hash),
+            ],
+          });
+          const last = planned.at(-1)!;
+          let position = 0n;
+          for (const row of rows)
+            if (BigInt(row.appended_position) > position) position = BigInt(row.appended_position);
+          remember(stream, { revision: last.revision, hash: last.hash });
+          return { nextExpectedRevision: last.revision, position };
+        } catch (error) {
+          heads.delete(stream);
+          if (!(error instanceof pg.DatabaseError)) throw error;
+          if (error.code === APPEND_HEAD_MOVED && attempt < MAX_APPEND_ATTEMPTS) {
+            // Another append got there first: its head, read under the lock, is checked and hashed on.
+            head = headFromDetail(error.detail);
+            fresh = true;
+            continue;
+          }
+          if (error.code === '23505' && error.constraint === 'events_id_unique') {
+            const ids = normalised.map((e) => e.id);
+            const found = await db
+              .withSchema(schema)
+              .selectFrom('events')
+              .select('id')
+              .where('id', 'in', ids)
+              .execute();
+            throw new DuplicateEventId(found.map((r) => r.id));
+          }
+          throw error;
+        }
       }
     },
 
     async readStream(stream, fromRevision = 0) {
       const { rows } = await pool.query<EventRow>({ ...readStreamStatement, values: [stream, fromRevision] });
-      return rows.map(toStoredEvent);
+      const events = rows.map(toStoredEvent);
+      // Its last event was the head when read: a command reads its stream, then appends to it.
+      const last = events.at(-1);
+      if (last !== undefined) remember(stream, { revision: last.revision, hash: last.hash });
+      return events;
     },
 
     async readPayloads(stream) {
@@ -452,6 +532,18 @@ class Listener {
     this.client = undefined;
     await client?.end().catch(() => {});
   }
+}
+
+/** Stream heads an open store remembers. */
+const HEADS_KEPT = 4096;
+/** Appends tried while other appends to the same stream keep moving its head. */
+const MAX_APPEND_ATTEMPTS = 8;
+
+/** The head the append's function found, from its error's detail (nulls: the stream has no events). */
+function headFromDetail(detail: string | undefined): StreamHead | undefined {
+  const found = JSON.parse(detail ?? 'null') as { revision: number | null; hash: string | null } | null;
+  if (found === null || found.revision === null || found.hash === null) return undefined;
+  return { revision: found.revision, hash: found.hash };
 }
 
 /** The columns an event is read with. */
