@@ -572,14 +572,20 @@ export class LiveTables {
       table.handNumber = loaded.handNumber;
       return;
     }
-    table.game = await catchUp(this.#store, table.game, GAME_AGGREGATE);
-    const current = table.game.state.hands + 1;
-    const playing = table.game.state.phase === 'playing';
-    if (playing && (table.handNumber !== current || table.hand === undefined)) {
+    // The hand's read goes with the game's (a round trip each on PostgreSQL): most reads find the same hand on.
+    const handBefore = table.hand;
+    const [game, hand] = await Promise.all([
+      catchUp(this.#store, table.game, GAME_AGGREGATE),
+      handBefore === undefined ? undefined : catchUp(this.#store, handBefore, HAND_AGGREGATE),
+    ]);
+    table.game = game;
+    const current = game.state.hands + 1;
+    const playing = game.state.phase === 'playing';
+    if (playing && (table.handNumber !== current || hand === undefined)) {
       table.handNumber = current;
-      const hand = await load(this.#store, handStream(gameId, current), HAND_AGGREGATE);
-      table.hand = hand.revision === -1 ? undefined : hand;
-    } else if (table.hand !== undefined) table.hand = await catchUp(this.#store, table.hand, HAND_AGGREGATE);
+      const loaded = await load(this.#store, handStream(gameId, current), HAND_AGGREGATE);
+      table.hand = loaded.revision === -1 ? undefined : loaded;
+    } else if (hand !== undefined) table.hand = hand;
   }
 
   async #load(gameId: string): Promise<TableSnapshot> {

@@ -5,7 +5,8 @@
 // appending them again the same way; the projections' catch-up beside raw inserts of the rows they wrote
 // (the same tables, created from the read models' own schema, 5,000 rows a transaction); then the load time
 // of a hand's replay from the read model and folded from the event store, and the replay export's peak
-// memory (the CLI in a process of its own).
+// memory (the CLI in a process of its own). The PostgreSQL store's appends of the same events beside raw
+// inserts of them (postgres-append.ts; skipped, saying why, without a server at DATABASE_URL).
 // Printed, never asserted; with BENCH_ROWS set, the rows for bench-results.md are written there as JSON.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,7 @@ import { openSqliteEventStore } from '../../services/eventstore/sqlite.ts';
 import { runnerOf } from '../../services/read-models.ts';
 import { openStores } from '../../services/server.ts';
 import { appendBatches, batchesOf, rawEventTable } from './event-batches.ts';
+import { postgresAppendRows } from './postgres-append.ts';
 import type { ResultRow, Verdict } from './results.ts';
 
 const PLAYERS = Number(process.env.BENCH_DEMO_PLAYERS ?? 256);
@@ -34,6 +36,7 @@ const TARGET_SHARE_OF_RAW = 0.5;
 /** Issue 13: the replay export of the 256 × 8 demo in under 300 MB (peak resident set). */
 const TARGET_EXPORT_MB = 300;
 const REPLAYS = 300;
+const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 /** The targets of the demo and the export are stated at this size; at another the rows say so, unjudged. */
 const FULL_SIZE = PLAYERS === 256 && ROUNDS === 8;
 const SIZE = `${PLAYERS} × ${ROUNDS}`;
@@ -186,6 +189,8 @@ async function main(): Promise<ResultRow[]> {
     console.log(
       `    playing the hands (bots + deciders) took the rest of the demo: ${seconds(Math.max(0, demo.ms - ours))}`,
     );
+
+    rows.push(...(await postgresAppendRows(events, DATABASE_URL)));
 
     const rawRows = rawRowInserts(join(dir, READ_MODELS_FILE), join(dir, 'raw-read-models.db'));
     // The demo projects while it plays, in another thread: the projections' own speed is a catch-up of the

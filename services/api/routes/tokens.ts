@@ -209,12 +209,15 @@ export const signInLink = (token: string): string => `/sign-in#token=${token}`;
 const gameEndedOf =
   (platform: Platform) =>
   async ({ tournamentId, gameId }: { tournamentId: string; gameId: string }): Promise<string | undefined> => {
-    const { state } = await platform.tournaments.current(tournamentId);
+    // Read together: on a store shared with other processes each is a read of the store, before every command.
+    const [{ state }, { game }] = await Promise.all([
+      platform.tournaments.current(tournamentId),
+      platform.tables.snapshot(gameId),
+    ]);
     const round = state.rounds.find((r) => r.tables.some((t) => t.gameId === gameId));
     const table = round?.tables.find((t) => t.gameId === gameId);
     if (round?.phase === 'closed') return `round ${round.round} of ${tournamentId} is closed`;
     if (table?.finished === true) return `game ${gameId} is finished`;
-    const { game } = await platform.tables.snapshot(gameId);
     if (game.state.phase === 'finished' && tournamentOf(game) === tournamentId)
       return `game ${gameId} is finished`;
     return undefined;
