@@ -6,8 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { immediateSqliteDialect } from './db.ts';
+import { postgresUrl } from '../../test/support/services.ts';
+import { immediateSqliteDialect, openReadModels } from './db.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -58,5 +60,29 @@ describe('read-model transactions on SQLite', () => {
     expect(await readThenWrite(db)).toEqual({ committed: true, otherWrote: false });
     expect(await db.selectFrom('t').select('n').execute()).toEqual([{ n: 1 }]);
     await db.destroy();
+  });
+});
+
+const url = await postgresUrl();
+
+describe.skipIf(url === undefined)('read models on PostgreSQL', () => {
+  it('given the read models open, then their commits do not wait for the disk, where the server’s default does', async () => {
+    const schema = `rm_sync_${process.pid}`;
+    const readModels = await openReadModels({ kind: 'postgres', url: url!, schema });
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const setting = sql<{ setting: string }>`SELECT current_setting('synchronous_commit') AS setting`;
+      expect((await setting.execute(readModels)).rows[0]?.setting).toBe('off');
+      // What every other connection (the event store's among them) commits with.
+      const server = await client.query<{ setting: string }>(
+        "SELECT current_setting('synchronous_commit') AS setting",
+      );
+      expect(server.rows[0]?.setting).toBe('on');
+    } finally {
+      await readModels.destroy();
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.end();
+    }
   });
 });

@@ -215,7 +215,11 @@ async function openPostgres(config: { url: string; schema?: string | undefined }
       await client.end();
     }
   }
-  const pool = new pg.Pool({ connectionString: config.url, max: 4 });
+  // As on SQLite (synchronous = NORMAL): read models are made from the events, so a commit need not wait for
+  // the disk. Each transaction stays atomic, rows and checkpoint together; a crash of the server may take the
+  // last batches back, checkpoints with them, and the next catch-up projects them again. The event store's
+  // commits, on the same WAL, no longer share its flushes with every projection batch's.
+  const pool = new pg.Pool({ connectionString: config.url, max: 4, options: '-c synchronous_commit=off' });
   // A connection lost while idle or between queries (the server restarted) is dropped, never a crash: the
   // pool opens another for the next query (an error during a query reaches that query).
   pool.on('error', () => {});
