@@ -44,6 +44,12 @@ export interface AppendResult {
   readonly nextExpectedRevision: number;
   /** The global position of the last event appended. */
   readonly position: bigint;
+  /**
+   * The events appended, as a read of the stream gives them back, where the append itself answered them
+   * (PostgreSQL's one call); absent elsewhere, where a read is no dearer (SQLite) or the store answers only
+   * positions (KurrentDB).
+   */
+  readonly stored?: readonly StoredEvent[];
 }
 
 export class WrongExpectedVersion extends Error {

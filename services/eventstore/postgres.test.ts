@@ -166,7 +166,7 @@ describe.skipIf(url === undefined)('PostgreSQL event store', () => {
         expect(delivered).toEqual(['1:first']);
 
         await a.query('COMMIT');
-        expect(await b).toEqual({ nextExpectedRevision: 0, position: 3n });
+        expect(await b).toMatchObject({ nextExpectedRevision: 0, position: 3n });
         const all = (await store.readAll()).map((e) => `${e.position}:${e.id}`);
         expect(all).toEqual(['1:first', '2:late', '3:b']);
         await vi.waitFor(() => expect(delivered).toEqual(all), WAIT);
@@ -213,8 +213,8 @@ describe.skipIf(url === undefined)('PostgreSQL event store', () => {
         expect((await store.readAll()).map((e) => e.id)).toEqual(['first']);
 
         await blocker.query('ROLLBACK');
-        expect(await a).toEqual({ nextExpectedRevision: 0, position: 2n });
-        expect(await b).toEqual({ nextExpectedRevision: 0, position: 3n });
+        expect(await a).toMatchObject({ nextExpectedRevision: 0, position: 2n });
+        expect(await b).toMatchObject({ nextExpectedRevision: 0, position: 3n });
         const all = (await store.readAll()).map((e) => `${e.position}:${e.id}`);
         expect(all).toEqual(['1:first', '2:slow', '3:fast']);
         await vi.waitFor(() => expect(delivered).toEqual(all), WAIT);
@@ -235,7 +235,7 @@ describe.skipIf(url === undefined)('PostgreSQL event store', () => {
       ]);
       try {
         // Given a remembers revision 0 as the head,
-        expect(await a.append('s', [event('a0')], 'no-stream')).toEqual({
+        expect(await a.append('s', [event('a0')], 'no-stream')).toMatchObject({
           nextExpectedRevision: 0,
           position: 1n,
         });
@@ -243,7 +243,10 @@ describe.skipIf(url === undefined)('PostgreSQL event store', () => {
         await b.append('s', [event('b1')], 0);
         await b.append('s', [event('b2')], 1);
         // then a, expecting 2, is not refused on the head it remembers, and lands at revision 3;
-        expect(await a.append('s', [event('a3')], 2)).toEqual({ nextExpectedRevision: 3, position: 4n });
+        expect(await a.append('s', [event('a3')], 2)).toMatchObject({
+          nextExpectedRevision: 3,
+          position: 4n,
+        });
         // a stale expectation is refused with the real revision;
         await b.append('s', [event('b4')], 3);
         await expect(a.append('s', [event('a-late')], 3)).rejects.toMatchObject({
@@ -252,7 +255,7 @@ describe.skipIf(url === undefined)('PostgreSQL event store', () => {
         });
         // 'any' chains on b's event the function found, not on the head a remembered.
         await b.append('s', [event('b5')], 4);
-        expect(await a.append('s', [event('a6'), event('a7')], 'any')).toEqual({
+        expect(await a.append('s', [event('a6'), event('a7')], 'any')).toMatchObject({
           nextExpectedRevision: 7,
           position: 8n,
         });
@@ -304,6 +307,34 @@ describe.skipIf(url === undefined)('PostgreSQL event store', () => {
     });
   });
 
+  describe('PostgreSQL event store: what an append answers', () => {
+    it('given events with payloads in any key order, when appended, then the append answers them as a read of the stream gives them back', async () => {
+      const schema = newSchema();
+      const store = await openPostgresEventStore(url, { schema });
+      try {
+        await store.append('s', [event('before')], 'no-stream');
+        const nested = { zeta: 1, alpha: { b: [3, { y: 'é', x: null }], a: '"quoted"' }, mid: true };
+        const appended = await store.append(
+          's',
+          [
+            event('one', nested),
+            { ...event('two', { b: 2, a: 1 }), metadata: { z: 1, actor: { role: 'player' } } },
+          ],
+          0,
+        );
+        const read = await store.readStream('s', 1);
+        // Byte for byte, as JSON: jsonb's own key order, the recording time, positions and hashes alike.
+        const text = (events: unknown) =>
+          JSON.stringify(events, (_, value) => (typeof value === 'bigint' ? `${value}n` : value));
+        expect(read.map((e) => e.id)).toEqual(['one', 'two']);
+        expect(text(appended.stored)).toBe(text(read));
+        expect(appended).toMatchObject({ nextExpectedRevision: 2, position: 3n });
+      } finally {
+        await store.close();
+      }
+    });
+  });
+
   describe('PostgreSQL event store: schema', () => {
     it('concurrent opens of a fresh schema are safe; reopening continues; schemas are separate stores', async () => {
       const schema = newSchema();
@@ -313,7 +344,10 @@ describe.skipIf(url === undefined)('PostgreSQL event store', () => {
       await Promise.all(opened.map((s) => s.close()));
 
       const again = await openPostgresEventStore(url, { schema });
-      expect(await again.append('s', [event('c')], 1)).toEqual({ nextExpectedRevision: 2, position: 3n });
+      expect(await again.append('s', [event('c')], 1)).toMatchObject({
+        nextExpectedRevision: 2,
+        position: 3n,
+      });
       expect(verifyChain(await again.readStream('s'))).toEqual([]);
       await again.close();
 
@@ -403,7 +437,10 @@ describe.skipIf(url === undefined)('PostgreSQL event store', () => {
         );
 
         const again = await openPostgresEventStore(url, { schema, appRole: role });
-        expect(await again.append('s', [event('b')], 0)).toEqual({ nextExpectedRevision: 1, position: 2n });
+        expect(await again.append('s', [event('b')], 0)).toMatchObject({
+          nextExpectedRevision: 1,
+          position: 2n,
+        });
         expect(verifyChain(await again.readStream('s'))).toEqual([]);
         await again.close();
       } finally {
@@ -432,7 +469,10 @@ describe.skipIf(url === undefined)('PostgreSQL event store', () => {
       await admin.end();
 
       const asRole = await openPostgresEventStore(as(url, role), { schema, appRole: role });
-      expect(await asRole.append('s', [event('b')], 0)).toEqual({ nextExpectedRevision: 1, position: 2n });
+      expect(await asRole.append('s', [event('b')], 0)).toMatchObject({
+        nextExpectedRevision: 1,
+        position: 2n,
+      });
       await asRole.close();
       await expect(
         openPostgresEventStore(as(url, role), { schema: newSchema(), appRole: role }),
@@ -449,7 +489,7 @@ describe.skipIf(url === undefined)('PostgreSQL event store', () => {
         await admin.query(`GRANT CREATE ON DATABASE ${admin.database} TO ${owner}`);
 
         const store = await openPostgresEventStore(as(url, owner), { schema, appRole: role });
-        expect(await store.append('s', [event('a')], 'no-stream')).toEqual({
+        expect(await store.append('s', [event('a')], 'no-stream')).toMatchObject({
           nextExpectedRevision: 0,
           position: 1n,
         });

@@ -18,7 +18,7 @@
 // behind it all the same.
 //
 // One round trip. The counter's update, the head's read and the insert are one call of a PL/pgSQL function
-// (append_events_v1), so the lock is held only while PostgreSQL works, never across round trips to this
+// (append_events_v2), so the lock is held only while PostgreSQL works, never across round trips to this
 // process: a client transaction of five statements held it over four, and under load each waited its turn in
 // a busy event loop. The events are hashed here, before the call, on the head this store last saw of the
 // stream (after its own append or a read; else it reads it first); the function compares that head with the
@@ -92,7 +92,7 @@ interface EventStoreDatabase {
 export const NOTIFY_CHANNEL = 'mahjong_ledger_events';
 
 /** The append's function (its name says its version: a change of arguments or body is a new name). */
-const APPEND_FUNCTION = 'append_events_v1';
+const APPEND_FUNCTION = 'append_events_v2';
 /** The SQLSTATE the append's function raises when the stream's head is not the one the events were hashed on. */
 const APPEND_HEAD_MOVED = 'ML001';
 const appendSignature = (schema: string): string =>
@@ -138,11 +138,12 @@ function schemaDdl(schema: string, appRole: string) {
     // An append in one statement (one round trip), so that the counter's lock is held only while PostgreSQL
     // itself works: taken first, then the head read in a statement of its own (a fresh snapshot, see the top),
     // compared with the head the caller hashed the events on. A head that moved raises APPEND_HEAD_MOVED with
-    // the head found as its detail, and the whole call rolls back (the counter with it: no gap).
+    // the head found as its detail, and the whole call rolls back (the counter with it: no gap). It answers
+    // the rows it stored, as a read of them would give them back (no read after the append).
     sql`CREATE OR REPLACE FUNCTION ${s}.${sql.id(APPEND_FUNCTION)}(
           p_stream text, p_head_revision integer, p_head_hash text, p_ids text[], p_types text[],
           p_schema_versions integer[], p_data text[], p_metadata text[], p_previous_hashes text[], p_hashes text[])
-        RETURNS TABLE (appended_position bigint)
+        RETURNS SETOF ${s}.events
         LANGUAGE plpgsql AS $$
         DECLARE
           v_count integer := cardinality(p_ids);
@@ -163,7 +164,7 @@ function schemaDdl(schema: string, appRole: string) {
                    u.schema_version, u.data::jsonb, u.metadata::jsonb, u.previous_hash, u.hash
               FROM unnest(p_ids, p_types, p_schema_versions, p_data, p_metadata, p_previous_hashes, p_hashes)
                    WITH ORDINALITY AS u(id, type, schema_version, data, metadata, previous_hash, hash, i)
-            RETURNING e.position;
+            RETURNING e.*;
         END $$`,
     sql`CREATE OR REPLACE TRIGGER events_refuse_update BEFORE UPDATE ON ${s}.events
         FOR EACH ROW EXECUTE FUNCTION ${s}.refuse_event_change()`,
@@ -342,7 +343,7 @@ export async function openPostgresEventStore(
 
   const appendStatement = {
     name: `ml_append_${schema}`,
-    text: `SELECT appended_position FROM "${schema}".${APPEND_FUNCTION}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    text: `SELECT ${COLUMNS} FROM "${schema}".${APPEND_FUNCTION}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ORDER BY revision`,
   };
   const headStatement = {
     name: `ml_head_${schema}`,
@@ -399,7 +400,7 @@ export async function openPostgresEventStore(
         }
         const planned = planEvents(stream, normalised, head);
         try {
-          const { rows } = await pool.query<{ appended_position: string }>({
+          const { rows } = await pool.query<EventRow>({
             ...appendStatement,
             values: [
               stream,
@@ -414,12 +415,10 @@ export async function openPostgresEventStore(
               planned.map((e) => e.hash),
             ],
           });
-          const last = planned.at(-1)!;
-          let position = 0n;
-          for (const row of rows)
-            if (BigInt(row.appended_position) > position) position = BigInt(row.appended_position);
+          const stored = rows.map(toStoredEvent);
+          const last = stored.at(-1)!;
           remember(stream, { revision: last.revision, hash: last.hash });
-          return { nextExpectedRevision: last.revision, position };
+          return { nextExpectedRevision: last.revision, position: last.position, stored };
         } catch (error) {
           heads.delete(stream);
           if (!(error instanceof pg.DatabaseError)) throw error;

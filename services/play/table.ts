@@ -29,6 +29,7 @@ import { parseEvent, parseMetadata } from '../../domain/play/parse.ts';
 import { EventParseError, eventParseError } from '../../domain/play/parse-error.ts';
 import type { Seat } from '../../domain/rules/seats.ts';
 import {
+  type AppendResult,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
@@ -293,9 +294,9 @@ export async function run<
     }));
     // Never 'any': the expected revision is what keeps two runs of one command from both appending.
     const expected: ExpectedRevision = loaded.revision === -1 ? 'no-stream' : loaded.revision;
-    let appended: number;
+    let appended: AppendResult;
     try {
-      appended = (await store.append(stream, events, expected)).nextExpectedRevision;
+      appended = await store.append(stream, events, expected);
     } catch (error) {
       if (!(error instanceof WrongExpectedVersion)) throw error;
       // Another command got there first (perhaps this very command, retried): decide again on what it left,
@@ -304,8 +305,10 @@ export async function run<
       if (attempt < 2 || appliedBefore(loaded, ids.commandId) !== undefined) continue;
       throw error;
     }
-    const since = await store.readStream(stream, loaded.revision + 1);
-    const mine = since.filter((event) => event.revision <= appended);
+    // The events as stored: from the append where it answered them (a round trip less on PostgreSQL), else
+    // read back, with whatever another process appended right after.
+    const since = appended.stored ?? (await store.readStream(stream, loaded.revision + 1));
+    const mine = since.filter((event) => event.revision <= appended.nextExpectedRevision);
     // Someone appended right after: the stream in memory is folded again from the store.
     const after: Loaded<E, S> =
       since.length !== mine.length
