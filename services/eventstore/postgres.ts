@@ -540,9 +540,10 @@ const MAX_APPEND_ATTEMPTS = 8;
 
 /** The head the append's function found, from its error's detail (nulls: the stream has no events). */
 function headFromDetail(detail: string | undefined): StreamHead | undefined {
-  const found = JSON.parse(detail ?? 'null') as { revision: number | null; hash: string | null } | null;
-  if (found === null || found.revision === null || found.hash === null) return undefined;
-  return { revision: found.revision, hash: found.hash };
+  const found = JSON.parse(detail ?? '{}') as { revision?: number | null; hash?: string | null };
+  return found.revision == null || found.hash == null
+    ? undefined
+    : { revision: found.revision, hash: found.hash };
 }
 
 /** The columns an event is read with. */

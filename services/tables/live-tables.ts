@@ -573,10 +573,9 @@ export class LiveTables {
       return;
     }
     // The hand's read goes with the game's (a round trip each on PostgreSQL): most reads find the same hand on.
-    const handBefore = table.hand;
     const [game, hand] = await Promise.all([
       catchUp(this.#store, table.game, GAME_AGGREGATE),
-      handBefore === undefined ? undefined : catchUp(this.#store, handBefore, HAND_AGGREGATE),
+      table.hand === undefined ? undefined : catchUp(this.#store, table.hand, HAND_AGGREGATE),
     ]);
     table.game = game;
     const current = game.state.hands + 1;

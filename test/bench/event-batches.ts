@@ -52,18 +52,24 @@ export function rawEventTable(file: string): {
 
 /** Appends each batch (one stream's events, in order) as the command that recorded it did. */
 export async function appendBatches(store: EventStore, batches: readonly StoredEvent[][]): Promise<void> {
-  for (const batch of batches) {
-    const first = batch[0]!;
-    await store.append(
-      first.stream,
-      batch.map(({ id, type, schemaVersion, data, metadata }) => ({
-        id,
-        type,
-        schemaVersion,
-        data,
-        metadata,
-      })),
-      first.revision === 0 ? 'no-stream' : first.revision - 1,
-    );
-  }
+  for (const batch of batches) await appendBatch(store, batch);
+}
+
+/**
+ * Appends one batch as the command that recorded it did, expecting the revision before its first; into another
+ * stream (`stream`), and with ids the store makes (`keepIds: false`) where the same events go in twice.
+ */
+export async function appendBatch(
+  store: EventStore,
+  batch: readonly StoredEvent[],
+  { stream = batch[0]!.stream, keepIds = true }: { stream?: string; keepIds?: boolean } = {},
+): Promise<void> {
+  const first = batch[0]!;
+  await store.append(
+    stream,
+    batch.map(({ id, type, schemaVersion, data, metadata }) =>
+      keepIds ? { id, type, schemaVersion, data, metadata } : { type, schemaVersion, data, metadata },
+    ),
+    first.revision === 0 ? 'no-stream' : first.revision - 1,
+  );
 }

@@ -7,9 +7,10 @@
 // (docs/event-store.md "Ordering"); the raw inserts are not, which is what the second pair shows.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { EventStore, StoredEvent } from '../../services/eventstore/port.ts';
+import type { StoredEvent } from '../../services/eventstore/port.ts';
 import { openPostgresEventStore } from '../../services/eventstore/postgres.ts';
 import { postgresUnreachable } from '../support/services.ts';
+import { appendBatch } from './event-batches.ts';
 import type { ResultRow } from './results.ts';
 
 /** Appends measured: enough for a steady figure in a few seconds a pair. */
@@ -41,7 +42,7 @@ export async function postgresAppendRows(events: readonly StoredEvent[], url: st
     const rawConcurrent = rawAppender(raw, `${schema}.raw_concurrent`);
     const sequential = {
       ours: await timed(async () => {
-        for (const batch of taken) await appendAgain(store, batch, '');
+        for (const batch of taken) await appendBatch(store, batch, { keepIds: false });
       }),
       raw: await timed(async () => {
         for (const batch of taken) await rawSequential(batch);
@@ -52,7 +53,8 @@ export async function postgresAppendRows(events: readonly StoredEvent[], url: st
       ours: await timed(() =>
         Promise.all(
           writers.map(async (mine) => {
-            for (const batch of mine) await appendAgain(store, batch, 'c-');
+            for (const batch of mine)
+              await appendBatch(store, batch, { stream: `c-${batch[0]!.stream}`, keepIds: false });
           }),
         ),
       ),
@@ -122,16 +124,6 @@ function rawAppender(pool: pg.Pool, table: string): (batch: readonly StoredEvent
       ],
     });
   };
-}
-
-/** A batch appended again as its command did, to the same stream under a prefix (each pair its own streams). */
-async function appendAgain(store: EventStore, batch: readonly StoredEvent[], prefix: string): Promise<void> {
-  const first = batch[0]!;
-  await store.append(
-    `${prefix}${first.stream}`,
-    batch.map(({ type, schemaVersion, data, metadata }) => ({ type, schemaVersion, data, metadata })),
-    first.revision === 0 ? 'no-stream' : first.revision - 1,
-  );
 }
 
 /** The first `count` commands' events, in order: a stream's run of events with one causationId. */
