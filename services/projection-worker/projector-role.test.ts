@@ -124,8 +124,12 @@ describe.skipIf(base === undefined)('the projector role on PostgreSQL', () => {
       expect([holder.role.holds(), other.role.holds()]).toEqual([true, false]);
       await writeTournament(store, { tournamentId: 'spring', seed: 'projector', rounds: 1, handsPerGame: 1 });
       const events = await store.readAll();
+      // Every event handed on by both, and each hand-on's read of the checkpoints answered (it runs apart).
       await eventually(
-        () => holder.handed.length === events.length && other.handed.length === events.length,
+        () =>
+          holder.handed.length === events.length &&
+          other.handed.length === events.length &&
+          other.handed.every((h) => h.reached !== -1n),
         30_000,
       );
 
